@@ -1,0 +1,167 @@
+#pragma once
+// A planar chain of N rigid links hanging from a fixed pivot, with the golf model's conventions:
+// θ1 absolute from the downward vertical, θk (k > 1) relative to link k−1, centroidal inertias,
+// a joint moment τk at every joint and optional viscous joint damping bk (moment −bk θ̇k).
+//
+// It is derived independently of `golf`, in absolute angles α = A q (A lower-triangular ones):
+//   T = ½ Σ_k [m_k |v_k|² + I_k α̇_k²],  v_k = Σ_{j<k} L_j α̇_j t(α_j) + r_k α̇_k t(α_k)
+// gives M_α(i,j) = a_ij cos(α_i − α_j) with constant a_ij, c_α,i = Σ_j a_ij sin(α_i − α_j) α̇_j²,
+//   a_ii = I_i + m_i r_i² + L_i² Σ_{k>i} m_k,   a_ij = L_i (m_j r_j + L_j Σ_{k>j} m_k)  (i < j),
+//   V = −g Σ_j β_j cos α_j,  β_j = m_j r_j + L_j Σ_{k>j} m_k,
+// and, since A is constant, M_q = Aᵀ M_α A, c_q = Aᵀ c_α, G_q = Aᵀ G_α, with Q = τ conjugate to q.
+// With N = 2 this must equal `golf` to rounding: tests check it.
+#include <array>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/types.hpp"
+#include "chaoskit/models/mechanics.hpp"
+#include "chaoskit/params/field_info.hpp"
+
+namespace chaoskit {
+
+/// The largest chain compiled in (fixed-size types need N at compile time).
+inline constexpr int kMaxChainLinks = 5;
+
+struct ChainParams {
+  std::vector<double> L, m, r, I;  // per link: length, mass, COM distance from proximal joint, centroidal inertia
+  std::vector<double> b;           // per joint viscous damping [N m s/rad]; empty means none
+  double g = NAN;
+
+  int links() const { return static_cast<int>(L.size()); }
+
+  void validate(const std::string& context = "") const {
+    const int n = links();
+    if (n < 1 || n > kMaxChainLinks)
+      throw InputError(context + "L", "a chain needs 1 to " + std::to_string(kMaxChainLinks) + " links, got " +
+                                          std::to_string(n));
+    auto check_list = [&](const std::vector<double>& v, const char* name, const char* unit, const char* what,
+                          Bound bound) {
+      if (static_cast<int>(v.size()) != n)
+        throw InputError(context + name, "expected " + std::to_string(n) + " values (one per link, as L), got " +
+                                             std::to_string(v.size()));
+      for (int i = 0; i < n; ++i) {
+        const std::string label = std::string(name) + "[" + std::to_string(i) + "]";
+        check_field(FieldInfo{label.c_str(), unit, what, bound}, v[i], context);
+      }
+    };
+    check_list(L, "L", "m", "link length", Bound::positive);
+    check_list(m, "m", "kg", "link mass", Bound::positive);
+    check_list(r, "r", "m", "COM distance from the proximal joint", Bound::positive);
+    check_list(I, "I", "kg m^2", "centroidal inertia", Bound::positive);
+    if (!b.empty()) check_list(b, "b", "N m s/rad", "joint damping", Bound::nonnegative);
+    check_field(FieldInfo{"g", "m/s^2", "gravitational acceleration", Bound::nonnegative}, g, context);
+  }
+};
+
+template <int N>
+struct ChainModel {
+  static_assert(N >= 1 && N <= kMaxChainLinks);
+  static constexpr int dof = N;
+  static constexpr int state_dim = 2 * N;
+  static constexpr int input_dim = N;
+
+  ChainParams p;
+  Mat<double, N, N> a;  // a_ij of the absolute-angle mass matrix
+  Vec<double, N> beta;  // gravity coefficients β_j
+  Vec<double, N> damping;
+  Mat<double, N, N> A;  // α = A q
+
+  explicit ChainModel(const ChainParams& params) : p(params) {
+    p.validate();
+    if (p.links() != N) throw InputError("L", "parameter set has " + std::to_string(p.links()) + " links, model " + std::to_string(N));
+    std::array<double, N + 1> mass_below{};  // Σ_{k>i} m_k
+    for (int i = N - 1; i >= 0; --i) mass_below[i] = mass_below[i + 1] + p.m[i];
+    for (int i = 0; i < N; ++i) {
+      beta(i) = p.m[i] * p.r[i] + p.L[i] * mass_below[i + 1];
+      a(i, i) = p.I[i] + p.m[i] * p.r[i] * p.r[i] + p.L[i] * p.L[i] * mass_below[i + 1];
+      for (int j = i + 1; j < N; ++j) {
+        a(i, j) = p.L[i] * (p.m[j] * p.r[j] + p.L[j] * mass_below[j + 1]);
+        a(j, i) = a(i, j);
+      }
+      damping(i) = p.b.empty() ? 0.0 : p.b[i];
+    }
+    A = Mat<double, N, N>::Zero();
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j <= i; ++j) A(i, j) = 1.0;
+  }
+
+  std::vector<std::string> state_names() const {
+    std::vector<std::string> names;
+    for (int i = 1; i <= N; ++i) names.push_back("th" + std::to_string(i));
+    for (int i = 1; i <= N; ++i) names.push_back("dth" + std::to_string(i));
+    return names;
+  }
+  std::vector<std::string> input_names() const {
+    std::vector<std::string> names;
+    for (int i = 1; i <= N; ++i) names.push_back("tau" + std::to_string(i));
+    return names;
+  }
+
+  template <class S>
+  Vec<S, N> absolute_angles(const Vec<S, N>& q) const {
+    Vec<S, N> alpha;
+    S sum = S(0);
+    for (int i = 0; i < N; ++i) alpha(i) = (sum += q(i));
+    return alpha;
+  }
+
+  template <class S>
+  Mat<S, N, N> mass_matrix(const Vec<S, N>& q) const {
+    using std::cos;
+    const Vec<S, N> alpha = absolute_angles(q);
+    Mat<S, N, N> Ma;
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < N; ++j) Ma(i, j) = i == j ? S(a(i, i)) : a(i, j) * cos(alpha(i) - alpha(j));
+    const Mat<S, N, N> As = A.template cast<S>();
+    return As.transpose() * Ma * As;
+  }
+
+  template <class S>
+  Vec<S, N> bias(const Vec<S, N>& q, const Vec<S, N>& qd) const {
+    using std::sin;
+    const Vec<S, N> alpha = absolute_angles(q);
+    const Vec<S, N> alpha_d = absolute_angles(qd);
+    Vec<S, N> ca = Vec<S, N>::Zero();
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < N; ++j)
+        if (i != j) ca(i) += a(i, j) * sin(alpha(i) - alpha(j)) * alpha_d(j) * alpha_d(j);
+    return A.template cast<S>().transpose() * ca;
+  }
+
+  template <class S>
+  Vec<S, N> gravity(const Vec<S, N>& q) const {
+    using std::sin;
+    const Vec<S, N> alpha = absolute_angles(q);
+    Vec<S, N> ga;
+    for (int i = 0; i < N; ++i) ga(i) = p.g * beta(i) * sin(alpha(i));
+    return A.template cast<S>().transpose() * ga;
+  }
+
+  template <class S>
+  S potential_energy(const Vec<S, N>& q) const {
+    using std::cos;
+    const Vec<S, N> alpha = absolute_angles(q);
+    S V = S(0);
+    for (int i = 0; i < N; ++i) V -= p.g * beta(i) * cos(alpha(i));
+    return V;
+  }
+
+  template <class S>
+  Vec<S, N> dissipation(const Vec<S, N>& qd) const {
+    return damping.template cast<S>().cwiseProduct(qd);
+  }
+
+  Mat<double, N, N> input_matrix() const { return Mat<double, N, N>::Identity(); }
+  Mat<double, N, N> angle_map() const { return A; }
+  Vec<double, N> endpoint_lengths() const { return Eigen::Map<const Vec<double, N>>(p.L.data()); }
+
+  template <class S>
+  Vec<S, 2 * N> rhs(const Vec<S, 2 * N>& x, const Vec<S, N>& u, S /*t*/) const {
+    return mechanical_rhs(*this, x, u);
+  }
+};
+
+}  // namespace chaoskit

@@ -1,0 +1,122 @@
+#pragma once
+// The leg of the limb paper ("Mathematical Model of the Movement of the Human Limbs", eqs. 22–31):
+// thigh (segment 1) and shank (segment 2) as a planar double pendulum, both angles absolute from
+// the downward vertical, inertias I1, I2 about each segment's proximal hinge (eqs. 8, 15).
+//
+//   M = [[I1 + m2 L1², m2 L1 C2 cos(θ1−θ2)], [m2 L1 C2 cos(θ1−θ2), I2]]
+//   V = −g (C1 m1 + L1 m2) cos θ1 − g C2 m2 cos θ2                      (eq. 21)
+//
+// The paper has no inputs; chaoskit allows a hip moment τ1 (pelvis on thigh) and a knee moment τ2
+// (thigh on shank). On absolute angles they act as Q = (τ1 − τ2, τ2), so the actuator power is
+// τ1 θ̇1 + τ2 (θ̇2 − θ̇1): the knee moment works on the relative rate, as it physically does.
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "chaoskit/core/types.hpp"
+#include "chaoskit/models/mechanics.hpp"
+#include "chaoskit/params/field_info.hpp"
+
+namespace chaoskit {
+
+struct LimbParams {
+  double L1 = NAN;  // thigh length, hip to knee [m]
+  double L2 = NAN;  // shank length, knee to endpoint (ankle); does not enter the dynamics [m]
+  double m1 = NAN;  // thigh mass [kg]
+  double C1 = NAN;  // thigh COM distance from the hip [m]
+  double I1 = NAN;  // thigh inertia about the hip [kg m²]
+  double m2 = NAN;  // shank mass [kg]
+  double C2 = NAN;  // shank COM distance from the knee [m]
+  double I2 = NAN;  // shank inertia about the knee [kg m²]
+  double g = NAN;   // gravitational acceleration [m/s²]
+
+  /// Visits every field with its FieldInfo; `self` may be const or not.
+  template <class Self, class F>
+  static void visit(Self& self, F&& f) {
+    f(FieldInfo{"L1", "m", "thigh length", Bound::positive}, self.L1);
+    f(FieldInfo{"L2", "m", "shank length", Bound::positive}, self.L2);
+    f(FieldInfo{"m1", "kg", "thigh mass", Bound::positive}, self.m1);
+    f(FieldInfo{"C1", "m", "thigh COM distance from the hip", Bound::positive}, self.C1);
+    f(FieldInfo{"I1", "kg m^2", "thigh inertia about the hip", Bound::positive}, self.I1);
+    f(FieldInfo{"m2", "kg", "shank mass", Bound::positive}, self.m2);
+    f(FieldInfo{"C2", "m", "shank COM distance from the knee", Bound::positive}, self.C2);
+    f(FieldInfo{"I2", "kg m^2", "shank inertia about the knee", Bound::positive}, self.I2);
+    f(FieldInfo{"g", "m/s^2", "gravitational acceleration", Bound::nonnegative}, self.g);
+  }
+  template <class F>
+  void for_each_field(F&& f) const { visit(*this, f); }
+  template <class F>
+  void for_each_field(F&& f) { visit(*this, f); }
+
+  /// Field bounds, then the parallel-axis theorem: an inertia about the hinge can never be smaller
+  /// than m C² (that would need a negative centroidal inertia).
+  void validate(const std::string& context = "") const {
+    check_fields(*this, context);
+    if (I1 < m1 * C1 * C1)
+      throw InputError(context + "I1", "thigh inertia about the hip must be >= m1*C1^2 (parallel-axis theorem)");
+    if (I2 < m2 * C2 * C2)
+      throw InputError(context + "I2", "shank inertia about the knee must be >= m2*C2^2 (parallel-axis theorem)");
+  }
+};
+
+struct LimbModel {
+  static constexpr int dof = 2;
+  static constexpr int state_dim = 4;
+  static constexpr int input_dim = 2;
+  LimbParams p;
+
+  explicit LimbModel(const LimbParams& params) : p(params) { p.validate(); }
+
+  std::vector<std::string> state_names() const { return {"th1", "th2", "dth1", "dth2"}; }
+  std::vector<std::string> input_names() const { return {"tau_hip", "tau_knee"}; }
+
+  /// Gravity moment coefficient of the thigh angle, C1 m1 + L1 m2 [kg m].
+  double first_moment_1() const { return p.C1 * p.m1 + p.L1 * p.m2; }
+
+  template <class S>
+  Mat<S, 2, 2> mass_matrix(const Vec<S, 2>& q) const {
+    using std::cos;
+    Mat<S, 2, 2> M;
+    M(0, 0) = S(p.I1 + p.m2 * p.L1 * p.L1);
+    M(0, 1) = p.m2 * p.L1 * p.C2 * cos(q(0) - q(1));
+    M(1, 0) = M(0, 1);
+    M(1, 1) = S(p.I2);
+    return M;
+  }
+
+  /// Velocity terms of eqs. (28)–(29): (m2 L1 C2 sin(θ1−θ2) θ̇2², −m2 L1 C2 sin(θ1−θ2) θ̇1²).
+  template <class S>
+  Vec<S, 2> bias(const Vec<S, 2>& q, const Vec<S, 2>& qd) const {
+    using std::sin;
+    const S bs = p.m2 * p.L1 * p.C2 * sin(q(0) - q(1));
+    return Vec<S, 2>(bs * qd(1) * qd(1), -bs * qd(0) * qd(0));
+  }
+
+  template <class S>
+  Vec<S, 2> gravity(const Vec<S, 2>& q) const {
+    using std::sin;
+    return Vec<S, 2>(p.g * first_moment_1() * sin(q(0)), p.g * p.C2 * p.m2 * sin(q(1)));
+  }
+
+  template <class S>
+  S potential_energy(const Vec<S, 2>& q) const {
+    using std::cos;
+    return -p.g * first_moment_1() * cos(q(0)) - p.g * p.C2 * p.m2 * cos(q(1));
+  }
+
+  template <class S>
+  Vec<S, 2> dissipation(const Vec<S, 2>&) const {
+    return Vec<S, 2>::Zero();
+  }
+
+  Mat<double, 2, 2> input_matrix() const { return (Mat<double, 2, 2>() << 1, -1, 0, 1).finished(); }
+  Mat<double, 2, 2> angle_map() const { return Mat<double, 2, 2>::Identity(); }
+  Vec<double, 2> endpoint_lengths() const { return Vec<double, 2>(p.L1, p.L2); }
+
+  template <class S>
+  Vec<S, 4> rhs(const Vec<S, 4>& x, const Vec<S, 2>& u, S /*t*/) const {
+    return mechanical_rhs(*this, x, u);
+  }
+};
+
+}  // namespace chaoskit

@@ -1,0 +1,57 @@
+#pragma once
+// Small oscillations about the hanging equilibrium q = 0 of any mechanical model:
+// M0 δq̈ + K δq = 0 with M0 = M(0) and K = ∂G/∂q(0) (the Hessian of V), solved as the generalised
+// symmetric eigenproblem det(K − ω² M0) = 0. K comes from forward-mode AutoDiff of the model's own
+// gravity vector, so no model needs a hand-written stiffness matrix.
+#include <algorithm>
+#include <cmath>
+
+#include <Eigen/Eigenvalues>
+#include <unsupported/Eigen/AutoDiff>
+
+#include "chaoskit/models/model_concepts.hpp"
+
+namespace chaoskit {
+
+template <int N>
+struct LinearModes {
+  Vec<double, N> omega;        // angular frequencies, ascending [rad/s]; NaN for an unstable direction
+  Mat<double, N, N> shapes;    // column k: mode shape of omega(k), scaled so its first nonzero entry is 1
+  Mat<double, N, N> stiffness; // K [N m/rad]
+  Mat<double, N, N> mass;      // M0 [kg m²]
+};
+
+/// Stiffness K = ∂G/∂q at q (default the hanging equilibrium), by AutoDiff.
+template <MechanicalModel M>
+Mat<double, M::dof, M::dof> gravity_stiffness(const M& model, const Vec<double, M::dof>& q) {
+  using AD = Eigen::AutoDiffScalar<Vec<double, M::dof>>;
+  Vec<AD, M::dof> qa;
+  for (int i = 0; i < M::dof; ++i) qa(i) = AD(q(i), M::dof, i);
+  const Vec<AD, M::dof> G = model.gravity(qa);
+  Mat<double, M::dof, M::dof> K;
+  for (int i = 0; i < M::dof; ++i) K.row(i) = G(i).derivatives().transpose();
+  return K;
+}
+
+template <MechanicalModel M>
+LinearModes<M::dof> linear_modes(const M& model) {
+  constexpr int n = M::dof;
+  LinearModes<n> out;
+  const Vec<double, n> zero = Vec<double, n>::Zero();
+  out.mass = model.mass_matrix(zero);
+  out.stiffness = gravity_stiffness(model, zero);
+  // K is symmetric for a potential force; symmetrise away rounding before the solver assumes it.
+  const Mat<double, n, n> K = 0.5 * (out.stiffness + out.stiffness.transpose());
+  Eigen::GeneralizedSelfAdjointEigenSolver<Mat<double, n, n>> solver(K, out.mass);
+  for (int k = 0; k < n; ++k) {
+    const double w2 = solver.eigenvalues()(k);  // ascending
+    out.omega(k) = w2 >= 0.0 ? std::sqrt(w2) : NAN;
+    Vec<double, n> v = solver.eigenvectors().col(k);
+    int lead = 0;
+    while (lead < n - 1 && std::abs(v(lead)) < 1e-14 * v.norm()) ++lead;
+    out.shapes.col(k) = v / v(lead);
+  }
+  return out;
+}
+
+}  // namespace chaoskit

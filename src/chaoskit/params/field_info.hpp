@@ -1,0 +1,40 @@
+#pragma once
+// One description per parameter field, shared by the TOML reader, validation, `--json` output and
+// (later) HDF5 provenance, so the name, unit and admissible range are written down exactly once.
+#include <cmath>
+#include <sstream>
+#include <string>
+
+#include "chaoskit/core/errors.hpp"
+
+namespace chaoskit {
+
+enum class Bound { positive, nonnegative, finite };
+
+struct FieldInfo {
+  const char* name;
+  const char* unit;
+  const char* description;
+  Bound bound;
+};
+
+/// Throws InputError("<context>name", ...) when `value` violates the field's bound or is not finite.
+inline void check_field(const FieldInfo& f, double value, const std::string& context) {
+  std::ostringstream got;
+  got.precision(17);
+  got << value;
+  const std::string field = context + f.name;
+  if (!std::isfinite(value)) throw InputError(field, std::string(f.description) + " must be finite, got " + got.str());
+  if (f.bound == Bound::positive && !(value > 0.0))
+    throw InputError(field, std::string(f.description) + " must be > 0, got " + got.str());
+  if (f.bound == Bound::nonnegative && !(value >= 0.0))
+    throw InputError(field, std::string(f.description) + " must be >= 0, got " + got.str());
+}
+
+/// Validates every field of a parameter struct exposing `for_each_field(f)`.
+template <class Params>
+void check_fields(const Params& p, const std::string& context) {
+  p.for_each_field([&](const FieldInfo& f, const double& v) { check_field(f, v, context); });
+}
+
+}  // namespace chaoskit

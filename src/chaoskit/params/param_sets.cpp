@@ -1,0 +1,173 @@
+#include "chaoskit/params/param_sets.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+#include <sstream>
+
+#include "chaoskit/core/build_info.hpp"
+#include "chaoskit/core/errors.hpp"
+#include "chaoskit/models/conversions.hpp"
+
+namespace chaoskit {
+
+namespace fs = std::filesystem;
+
+fs::path data_directory() {
+  if (const char* env = std::getenv("CHAOSKIT_DATA"); env && *env) return fs::path(env);
+  return fs::path(build_info::data_dir);
+}
+
+std::vector<std::string> shipped_param_sets() {
+  std::vector<std::string> names;
+  const fs::path dir = data_directory() / "params";
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec))
+    if (entry.path().extension() == ".toml") names.push_back(entry.path().stem().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::string default_param_set(const std::string& model) {
+  if (model == "limb") return "limb_paper_reconstructed";
+  if (model == "golf") return "golf_manufactured";
+  if (model == "chain") return "chain3_uniform_rods";
+  if (model == "lorenz") return "lorenz_classic";
+  if (model == "henon_heiles") return "henon_heiles";
+  throw InputError("--model", "unknown model '" + model + "'");
+}
+
+ParamFile read_param_file(const std::string& name_or_path) {
+  ParamFile f;
+  f.label = name_or_path;
+  const bool is_path = name_or_path.find('/') != std::string::npos ||
+                       (name_or_path.size() > 5 && name_or_path.substr(name_or_path.size() - 5) == ".toml");
+  f.path = is_path ? fs::path(name_or_path) : data_directory() / "params" / (name_or_path + ".toml");
+  if (!fs::exists(f.path)) {
+    if (is_path) throw InputError("--params", "no such file '" + name_or_path + "'");
+    std::string known;
+    for (const auto& n : shipped_param_sets()) known += (known.empty() ? "" : ", ") + n;
+    throw InputError("--params", "unknown parameter set '" + name_or_path + "' (shipped sets: " + known + ")");
+  }
+  try {
+    f.table = toml::parse_file(f.path.string());
+  } catch (const toml::parse_error& e) {
+    std::ostringstream where;
+    where << f.label << ":" << e.source().begin.line;
+    throw InputError(where.str(), std::string(e.description()));
+  }
+  static const std::set<std::string> allowed = {"model", "description", "values", "provenance", "derivation"};
+  for (const auto& [key, node] : f.table) {
+    (void)node;
+    if (!allowed.count(std::string(key.str())))
+      throw InputError(f.label + ": " + std::string(key.str()),
+                       "unknown top-level key (allowed: model, description, values, provenance, derivation)");
+  }
+  const auto model = f.table["model"].value<std::string>();
+  if (!model) throw InputError(f.label + ": model", "missing or not a string (e.g. model = \"golf\")");
+  f.model = *model;
+  if (!f.table["values"].as_table()) throw InputError(f.label + ": [values]", "missing table of parameter values");
+  return f;
+}
+
+namespace {
+
+const toml::table& values_of(const ParamFile& f) { return *f.table["values"].as_table(); }
+
+std::string key_label(const ParamFile& f, std::string_view key) { return f.label + ": values." + std::string(key); }
+
+double read_number(const ParamFile& f, std::string_view key) {
+  const toml::node* node = values_of(f).get(key);
+  if (!node) throw InputError(key_label(f, key), "missing required parameter");
+  if (auto v = node->value<double>(); v && (node->is_floating_point() || node->is_integer())) return *v;
+  throw InputError(key_label(f, key), "must be a number");
+}
+
+std::vector<double> read_list(const ParamFile& f, std::string_view key, bool required) {
+  const toml::node* node = values_of(f).get(key);
+  if (!node) {
+    if (required) throw InputError(key_label(f, key), "missing required parameter (a list, one value per link)");
+    return {};
+  }
+  const toml::array* arr = node->as_array();
+  if (!arr) throw InputError(key_label(f, key), "must be a list of numbers, one per link");
+  std::vector<double> out;
+  for (const auto& item : *arr) {
+    auto v = item.value<double>();
+    if (!v || !(item.is_floating_point() || item.is_integer()))
+      throw InputError(key_label(f, key), "must be a list of numbers, one per link");
+    out.push_back(*v);
+  }
+  return out;
+}
+
+void reject_unknown_keys(const ParamFile& f, const std::set<std::string>& known) {
+  for (const auto& [key, node] : values_of(f)) {
+    (void)node;
+    if (!known.count(std::string(key.str()))) {
+      std::string list;
+      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+      throw InputError(key_label(f, key.str()), "unknown parameter for model " + f.model + " (expected: " + list + ")");
+    }
+  }
+}
+
+/// Reads a struct exposing for_each_field from [values], strictly.
+template <class Params>
+Params read_fields(const ParamFile& f) {
+  Params p;
+  std::set<std::string> known;
+  p.for_each_field([&](const FieldInfo& info, double& value) {
+    known.insert(info.name);
+    value = read_number(f, info.name);
+  });
+  reject_unknown_keys(f, known);
+  p.validate(f.label + ": values.");
+  return p;
+}
+
+[[noreturn]] void wrong_layout(const ParamFile& f, const std::string& wanted, const std::string& accepted) {
+  throw InputError(f.label + ": model", "is '" + f.model + "', which model " + wanted + " cannot use (accepted: " +
+                                            accepted + ")");
+}
+
+}  // namespace
+
+GolfParams golf_params(const ParamFile& f) {
+  if (f.model == "golf") return read_fields<GolfParams>(f);
+  if (f.model == "limb") return golf_from_limb(read_fields<LimbParams>(f));
+  wrong_layout(f, "golf", "golf, limb");
+}
+
+LimbParams limb_params(const ParamFile& f) {
+  if (f.model == "limb") return read_fields<LimbParams>(f);
+  if (f.model == "golf") return limb_from_golf(read_fields<GolfParams>(f));
+  wrong_layout(f, "limb", "limb, golf");
+}
+
+ChainParams chain_params(const ParamFile& f) {
+  if (f.model == "golf" || f.model == "limb") return chain_from_golf(golf_params(f));
+  if (f.model != "chain") wrong_layout(f, "chain", "chain, golf, limb");
+  ChainParams p;
+  p.L = read_list(f, "L", true);
+  p.m = read_list(f, "m", true);
+  p.r = read_list(f, "r", true);
+  p.I = read_list(f, "I", true);
+  p.b = read_list(f, "b", false);
+  p.g = read_number(f, "g");
+  reject_unknown_keys(f, {"L", "m", "r", "I", "b", "g"});
+  p.validate(f.label + ": values.");
+  return p;
+}
+
+LorenzParams lorenz_params(const ParamFile& f) {
+  if (f.model != "lorenz") wrong_layout(f, "lorenz", "lorenz");
+  return read_fields<LorenzParams>(f);
+}
+
+HenonHeilesParams henon_heiles_params(const ParamFile& f) {
+  if (f.model != "henon_heiles") wrong_layout(f, "henon_heiles", "henon_heiles");
+  return read_fields<HenonHeilesParams>(f);
+}
+
+}  // namespace chaoskit

@@ -1,0 +1,212 @@
+// `chaoskit inspect`: every instantaneous quantity of a model at one state: M, c, G, q̈ for the
+// given joint moments, energies, actuator power, endpoint kinematics, Schur inertia, and with
+// --modes the small-oscillation modes (for `limb`, beside the paper's eqs. 36–40 as printed).
+#include <iomanip>
+#include <iostream>
+#include <numbers>
+#include <sstream>
+
+#include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/units.hpp"
+#include "chaoskit/models/limb_paper_formulas.hpp"
+#include "chaoskit/models/linear_modes.hpp"
+#include "chaoskit/models/model_registry.hpp"
+#include "chaoskit/params/param_sets.hpp"
+#include "commands.hpp"
+#include "json_writer.hpp"
+
+namespace chaoskit::cli {
+
+namespace {
+
+struct InspectOptions {
+  std::string model;
+  std::string params;
+  std::string state;
+  std::string torque;
+  bool modes = false;
+  bool json = false;
+};
+
+template <int N>
+Vec<double, N> to_vec(const std::vector<double>& v) {
+  Vec<double, N> out;
+  for (int i = 0; i < N; ++i) out(i) = v[i];
+  return out;
+}
+
+std::string fmt(double v) {
+  std::ostringstream s;
+  s << std::setprecision(10) << v;
+  return s.str();
+}
+
+template <class Derived>
+std::string fmt(const Eigen::MatrixBase<Derived>& m) {
+  std::ostringstream s;
+  s << std::setprecision(10);
+  auto row = [&](Eigen::Index i) {
+    s << "[";
+    for (Eigen::Index j = 0; j < m.cols(); ++j) s << (j ? ", " : "") << m(i, j);
+    s << "]";
+  };
+  if (m.cols() == 1) {
+    s << "[";
+    for (Eigen::Index i = 0; i < m.rows(); ++i) s << (i ? ", " : "") << m(i);
+    s << "]";
+  } else {
+    s << "[";
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+      if (i) s << ", ";
+      row(i);
+    }
+    s << "]";
+  }
+  return s.str();
+}
+
+template <MechanicalModel M>
+int inspect_mechanical(const M& model, const InspectOptions& opt, const std::string& params_label) {
+  constexpr int n = M::dof;
+  const auto names = model.state_names();
+  const Vec<double, 2 * n> x = to_vec<2 * n>(parse_number_list(opt.state, "--state", names));
+  Vec<double, n> u = Vec<double, n>::Zero();
+  if (!opt.torque.empty()) u = to_vec<n>(parse_number_list(opt.torque, "--torque", model.input_names()));
+  const Vec<double, n> q = x.template head<n>(), qd = x.template tail<n>();
+
+  const auto Mq = model.mass_matrix(q);
+  const auto c = model.bias(q, qd);
+  const auto G = model.gravity(q);
+  const auto qdd = joint_accelerations(model, q, qd, u);
+  const double T = kinetic_energy(model, q, qd);
+  const double V = model.potential_energy(q);
+  const double power = actuator_power(model, qd, u);
+  const double dissipated = qd.dot(model.dissipation(qd));
+  const auto ep = endpoint_kinematics(model, q, qd, qdd);
+  const double schur = schur_inertia(model, q);
+
+  if (opt.json) {
+    JsonWriter w(std::cout);
+    w.begin_object().field("model", opt.model).field("params", params_label);
+    w.field("state", x).field("torque", u);
+    w.field("M", Mq).field("c", c).field("G", G).field("qdd", qdd);
+    w.field("kinetic_energy", T).field("potential_energy", V).field("energy", T + V);
+    w.field("power", power).field("dissipation_power", dissipated);
+    w.key("endpoint").begin_object().field("p", ep.p).field("v", ep.v).field("a", ep.a).field("J", ep.J).end_object();
+    w.field("schur_inertia", schur);
+    if (opt.modes) {
+      const auto lm = linear_modes(model);
+      w.key("modes").begin_object().field("omega", lm.omega).field("shapes", lm.shapes);
+      w.field("period", Vec<double, n>((2.0 * std::numbers::pi) / lm.omega.array()));
+      w.field("K", lm.stiffness).field("M0", lm.mass).end_object();
+      if constexpr (std::is_same_v<M, LimbModel>) {
+        const auto s = limb_paper_small_angle(model.p);
+        w.key("paper_small_angle").begin_object();
+        w.field("eq36_37_lambda", s.lambda);
+        w.key("eq36_37_omega").begin_array();
+        for (const auto& z : s.eq36_omega) w.value(z.imag() == 0.0 ? z.real() : NAN);
+        w.end_array();
+        w.field("eq39_omega", s.eq39_omega).field("eq40_r", s.eq40_r).field("eq40_r_via_omega", s.eq40_r_via_omega);
+        w.field("eq39_period", s.eq39_period).field("eq39_half_period", s.eq39_half_period).end_object();
+      }
+    }
+    w.end_object();
+    std::cout << "\n";
+    return 0;
+  }
+
+  std::ostream& o = std::cout;
+  o << "model " << opt.model << "  params " << params_label << "\n";
+  o << "state (" ;
+  for (std::size_t i = 0; i < names.size(); ++i) o << (i ? "," : "") << names[i];
+  o << ") = " << fmt(x) << "\ntorque = " << fmt(u) << " N m\n\n";
+  o << "M(q)            " << fmt(Mq) << " kg m^2\n";
+  o << "c(q,qd)         " << fmt(c) << " N m\n";
+  o << "G(q) = dV/dq    " << fmt(G) << " N m  (physical gravity moment is -G)\n";
+  o << "qdd             " << fmt(qdd) << " rad/s^2\n";
+  o << "kinetic energy  " << fmt(T) << " J\npotential       " << fmt(V) << " J\ntotal energy    " << fmt(T + V) << " J\n";
+  o << "actuator power  " << fmt(power) << " W";
+  if (dissipated != 0.0) o << "   (damping dissipates " << fmt(dissipated) << " W)";
+  o << "\nendpoint p      " << fmt(ep.p) << " m\n";
+  o << "endpoint v      " << fmt(ep.v) << " m/s\nendpoint a      " << fmt(ep.a) << " m/s^2\n";
+  o << "Jacobian J_P    " << fmt(ep.J) << " m/rad\n";
+  o << "Schur inertia   " << fmt(schur) << " kg m^2  (proximal joint, distal joints free)\n";
+  if (opt.modes) {
+    const auto lm = linear_modes(model);
+    o << "\nsmall oscillations about q = 0, det(K - w^2 M0) = 0:\n";
+    for (int k = 0; k < n; ++k)
+      o << "  mode " << k + 1 << ": omega = " << fmt(lm.omega(k)) << " rad/s, period " << fmt(2 * std::numbers::pi / lm.omega(k))
+        << " s, shape " << fmt(Vec<double, n>(lm.shapes.col(k))) << "\n";
+    if constexpr (std::is_same_v<M, LimbModel>) {
+      const auto s = limb_paper_small_angle(model.p);
+      o << "limb paper, evaluated as printed:\n";
+      o << "  eqs. (36)-(37): omega = " << fmt(s.eq36_omega[0].real()) << ", " << fmt(s.eq36_omega[1].real())
+        << " rad/s (eq. 36 as printed lacks a factor m2 in its coupling term)\n";
+      o << "  eq. (39): omega = " << fmt(s.eq39_omega) << " rad/s, T = " << fmt(s.eq39_period) << " s, T/2 = "
+        << fmt(s.eq39_half_period) << " s\n";
+      o << "  eq. (40): r = " << fmt(s.eq40_r) << " (second form " << fmt(s.eq40_r_via_omega) << ")\n";
+    }
+  }
+  return 0;
+}
+
+template <class M>
+int inspect_plain(const M& model, const InspectOptions& opt, const std::string& params_label) {
+  constexpr int n = M::state_dim;
+  const auto names = model.state_names();
+  const Vec<double, n> x = to_vec<n>(parse_number_list(opt.state, "--state", names));
+  if (!opt.torque.empty()) throw InputError("--torque", "model " + opt.model + " has no inputs");
+  if (opt.modes) throw InputError("--modes", "model " + opt.model + " is not a mechanical chain; modes are undefined");
+  const Vec<double, n> dx = model.rhs(x, Vec<double, 0>(), 0.0);
+  double energy = NAN;
+  if constexpr (std::is_same_v<M, HenonHeilesModel>) energy = model.energy(x);
+  if (opt.json) {
+    JsonWriter w(std::cout);
+    w.begin_object().field("model", opt.model).field("params", params_label).field("state", x).field("rhs", dx);
+    if constexpr (std::is_same_v<M, HenonHeilesModel>) w.field("energy", energy);
+    if constexpr (std::is_same_v<M, LorenzModel>) w.field("divergence", model.divergence());
+    w.end_object();
+    std::cout << "\n";
+    return 0;
+  }
+  std::cout << "model " << opt.model << "  params " << params_label << "\nstate = " << fmt(x) << "\nrhs   = " << fmt(dx) << "\n";
+  if constexpr (std::is_same_v<M, HenonHeilesModel>) std::cout << "energy H = " << fmt(energy) << "\n";
+  if constexpr (std::is_same_v<M, LorenzModel>) std::cout << "divergence = " << fmt(model.divergence()) << "\n";
+  return 0;
+}
+
+int run_inspect(const InspectOptions& opt) {
+  const AnyModel model = make_model(opt.model, opt.params);
+  const std::string label = opt.params.empty() ? default_param_set(opt.model) : opt.params;
+  return std::visit(
+      [&](const auto& m) {
+        using M = std::decay_t<decltype(m)>;
+        if constexpr (MechanicalModel<M>)
+          return inspect_mechanical(m, opt, label);
+        else
+          return inspect_plain(m, opt, label);
+      },
+      model);
+}
+
+}  // namespace
+
+CommandRunner register_inspect_command(CLI::App& app) {
+  auto opt = std::make_shared<InspectOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "inspect",
+      "Instantaneous mechanics of a model at one state: M(q), c(q,qd), G(q), qdd = M^-1(tau - c - G), kinetic,\n"
+      "potential and total energy, actuator power tau^T qd, endpoint position/velocity/acceleration, the\n"
+      "Schur effective inertia of the proximal joint and, with --modes, the small-oscillation modes.\n"
+      "Example: chaoskit inspect --model golf --state 0,-5deg,10,9 --torque 5,0");
+  cmd->add_option("--model", opt->model, "Model name (see `chaoskit models`)")->required();
+  cmd->add_option("--params", opt->params, "Parameter set name in data/params or a TOML file (default: the model's)");
+  cmd->add_option("--state", opt->state, "State q then qd, comma-separated, e.g. 0,-5deg,10,9 (deg suffix allowed)")
+      ->required();
+  cmd->add_option("--torque", opt->torque, "Joint moments, comma-separated, one per joint [N m] (default 0)");
+  cmd->add_flag("--modes", opt->modes, "Also report small-oscillation modes from det(K - w^2 M0) = 0");
+  cmd->add_flag("--json", opt->json, "Print one JSON object (keys M, c, G, qdd, kinetic_energy, ..., modes)");
+  return [opt] { return run_inspect(*opt); };
+}
+
+}  // namespace chaoskit::cli

@@ -1,0 +1,71 @@
+// `chaoskit models [--json]`: the registered models, their state layout and conventions, and the
+// shipped parameter sets.
+#include <iomanip>
+#include <iostream>
+
+#include "chaoskit/models/model_registry.hpp"
+#include "chaoskit/params/param_sets.hpp"
+#include "commands.hpp"
+#include "json_writer.hpp"
+
+namespace chaoskit::cli {
+
+namespace {
+struct ModelsOptions {
+  bool json = false;
+};
+
+int run_models(const ModelsOptions& opt) {
+  const auto& catalog = model_catalog();
+  const auto sets = shipped_param_sets();
+  if (opt.json) {
+    JsonWriter w(std::cout);
+    w.begin_object().key("models").begin_array();
+    for (const auto& d : catalog) {
+      w.begin_object()
+          .field("name", d.name)
+          .field("summary", d.summary)
+          .field("state", d.state)
+          .field("inputs", d.inputs)
+          .field("conventions", d.conventions)
+          .field("default_params", d.default_params)
+          .end_object();
+    }
+    w.end_array().key("param_sets").begin_array();
+    for (const auto& s : sets) {
+      const ParamFile f = read_param_file(s);
+      w.begin_object()
+          .field("name", s)
+          .field("layout", f.model)
+          .field("description", f.table["description"].value_or(std::string()))
+          .end_object();
+    }
+    w.end_array().end_object();
+    std::cout << "\n";
+    return 0;
+  }
+  std::cout << "Models (state order is q then q-dot; angles in rad, rates in rad/s):\n";
+  for (const auto& d : catalog) {
+    std::cout << "  " << std::left << std::setw(13) << d.name << d.summary << "\n"
+              << "  " << std::setw(13) << "" << "state: " << d.state << "   inputs: " << d.inputs << "\n"
+              << "  " << std::setw(13) << "" << d.conventions << "\n"
+              << "  " << std::setw(13) << "" << "default --params: " << d.default_params << "\n";
+  }
+  std::cout << "\nShipped parameter sets (data/params; --params NAME or --params FILE.toml):\n";
+  for (const auto& s : sets) {
+    const ParamFile f = read_param_file(s);
+    std::cout << "  " << std::left << std::setw(30) << s << "[" << f.model << "] "
+              << f.table["description"].value_or(std::string()) << "\n";
+  }
+  return 0;
+}
+}  // namespace
+
+CommandRunner register_models_command(CLI::App& app) {
+  auto opt = std::make_shared<ModelsOptions>();
+  CLI::App* cmd = app.add_subcommand("models", "List the models, their state layout and the shipped parameter sets");
+  cmd->add_flag("--json", opt->json, "Print one JSON object {models: [...], param_sets: [...]}");
+  return [opt] { return run_models(*opt); };
+}
+
+}  // namespace chaoskit::cli
