@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <vector>
 
 #include <Eigen/Dense>
+#include <Eigen/LU>
 
 namespace chaoskit {
 
@@ -53,10 +56,54 @@ Eigen::VectorXd scaled_residuals(const Vec6& y, double g) {
 
 }  // namespace
 
+namespace {
+
+/// Exact Chebyshev solution of the overdetermined linear system J d ≈ −r (m residuals, 6 unknowns):
+/// minimise t subject to |J d + r| ≤ t. The optimum is a vertex of that linear programme, where
+/// 7 residuals are active with equal magnitude; with m = 11 there are C(11,7)·2⁷ = 42 240
+/// candidate vertices, few enough to enumerate, which avoids an LP solver and any tuning.
+Vec6 chebyshev_step(const Eigen::MatrixXd& J, const Eigen::VectorXd& r) {
+  const int m = static_cast<int>(J.rows());
+  constexpr int k = 7;
+  double best_t = std::numeric_limits<double>::infinity();
+  Vec6 best = Vec6::Zero();
+  std::vector<int> subset(k);
+  std::vector<bool> pick(m, false);
+  std::fill(pick.begin(), pick.begin() + k, true);
+  do {
+    int c = 0;
+    for (int i = 0; i < m; ++i)
+      if (pick[i]) subset[c++] = i;
+    for (int signs = 0; signs < (1 << k); ++signs) {
+      Eigen::Matrix<double, k, k> A;
+      Eigen::Matrix<double, k, 1> b;
+      for (int row = 0; row < k; ++row) {
+        const double s = (signs >> row) & 1 ? 1.0 : -1.0;
+        A.row(row).head<6>() = J.row(subset[row]);
+        A(row, 6) = -s;  // J d + r = s t
+        b(row) = -r(subset[row]);
+      }
+      Eigen::FullPivLU<Eigen::Matrix<double, k, k>> lu(A);
+      if (lu.rank() < k) continue;
+      const Eigen::Matrix<double, k, 1> z = lu.solve(b);
+      const double t = z(6);
+      if (!(t >= 0.0) || t >= best_t) continue;
+      const Vec6 d = z.head<6>();
+      if (((J * d + r).cwiseAbs().array() <= t * (1.0 + 1e-12) + 1e-12).all()) {
+        best_t = t;
+        best = d;
+      }
+    }
+  } while (std::prev_permutation(pick.begin(), pick.end()));
+  return best;
+}
+
+}  // namespace
+
 LimbReconstruction reconstruct_limb_from_printed(FitCriterion criterion, double g) {
   const auto& table = limb_printed_coefficients();
   const int n = static_cast<int>(table.size());
-  // Start from the closed-form solution of the five best-conditioned numbers:
+  // Start from the closed-form solution of five well-conditioned numbers:
   // L1 = g/19.216, C2 = g/59.036, B = 0.078, a3 and a4's sin(th2) coefficient.
   const double L1 = g / 19.216, C2 = g / 59.036;
   const double m2 = std::sqrt(0.078) / (L1 * C2);
@@ -65,33 +112,31 @@ LimbReconstruction reconstruct_limb_from_printed(FitCriterion criterion, double 
   y << std::log(L1), std::log(C2), std::log(m2), std::log(43.479 * mcl * L1 / g), std::log(0.402 * mcl),
       std::log(81.416 * mcl / g);
 
-  Eigen::VectorXd w = Eigen::VectorXd::Constant(n, 1.0 / n);
-  const int max_iterations = criterion == FitCriterion::minimax ? 20000 : 50;
   int it = 0;
-  for (; it < max_iterations; ++it) {
+  for (; it < 50; ++it) {
     const Eigen::VectorXd r = scaled_residuals(y, g);
-    // Forward-difference Jacobian in log-parameters; the map is smooth and well scaled.
+    // Central-difference Jacobian in log-parameters; the map is smooth and well scaled.
     Eigen::MatrixXd J(n, 6);
     for (int k = 0; k < 6; ++k) {
-      Vec6 yk = y;
-      yk(k) += 1e-7;
-      J.col(k) = (scaled_residuals(yk, g) - r) / 1e-7;
+      Vec6 yp = y, ym = y;
+      yp(k) += 1e-6;
+      ym(k) -= 1e-6;
+      J.col(k) = (scaled_residuals(yp, g) - scaled_residuals(ym, g)) / 2e-6;
     }
-    const Eigen::VectorXd sw = w.cwiseSqrt();
-    const Vec6 step = (sw.asDiagonal() * J).colPivHouseholderQr().solve(-(sw.asDiagonal() * r));
+    const Vec6 step = criterion == FitCriterion::minimax ? chebyshev_step(J, r)
+                                                         : Vec6(J.colPivHouseholderQr().solve(-r));
     y += step;
-    if (criterion == FitCriterion::minimax) {
-      // Lawson's update: weight grows where the residual is largest, which drives the weighted
-      // least-squares solution to the Chebyshev one.
-      const Eigen::VectorXd rn = scaled_residuals(y, g).cwiseAbs();
-      Eigen::VectorXd wn = w.cwiseProduct(rn);
-      wn /= wn.sum();
-      const double change = (wn - w).cwiseAbs().maxCoeff();
-      w = wn;
-      if (change < 1e-13 && step.cwiseAbs().maxCoeff() < 1e-14) break;
-    } else if (step.cwiseAbs().maxCoeff() < 1e-15) {
-      break;
-    }
+    if (step.cwiseAbs().maxCoeff() < 1e-13) break;
+  }
+
+  if (criterion == FitCriterion::minimax) {
+    // The minimax leaves the overall mass scale free within a band: m2, I1, I2 and S1 scaled by
+    // one factor x change only the two Δ0 numbers, both ∝ x. Choose x to balance those two
+    // residuals (their own Chebyshev optimum); the other nine residuals are untouched.
+    const std::vector<double> pred = limb_predicted_coefficients(from_log(y), g);
+    const double h0 = table[0].half_unit(), h1 = table[1].half_unit();
+    const double x = (table[0].printed / h0 + table[1].printed / h1) / (pred[0] / h0 + pred[1] / h1);
+    for (int k = 2; k < 6; ++k) y(k) += 0.5 * std::log(x);
   }
 
   LimbReconstruction out;

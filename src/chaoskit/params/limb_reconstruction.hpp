@@ -49,7 +49,8 @@ struct LimbReconstruction {
 enum class FitCriterion { minimax, least_squares };
 
 /// Fits the six identifiable quantities to the printed coefficients in units of their printed
-/// precision: Gauss–Newton in log-parameters, with Lawson's reweighting for the minimax criterion.
+/// precision, in log-parameters: Gauss–Newton for least squares; for minimax, successive
+/// linearisations each solved exactly as a Chebyshev problem.
 LimbReconstruction reconstruct_limb_from_printed(FitCriterion criterion = FitCriterion::minimax, double g = 9.8);
 
 }  // namespace chaoskit
