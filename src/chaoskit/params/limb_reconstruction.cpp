@@ -25,6 +25,8 @@ const std::vector<PrintedCoefficient>& limb_printed_coefficients() {
       {"a4: sin(th2) coefficient = g I1 / (m2 C2 L1^2)", "35", 43.479, 3},
       {"denominator constant of a4 = (I1 + m2 L1^2) I2 / B", "35", 2.1473, 4},
       {"a5: coefficient = (I1 + m2 L1^2) / (m2 C2 L1)", "35", 5.335, 3},
+      {"omega = sqrt(g (C1 m1 + L1 m2) / (L1 m2 (C2 + L1) + I1))", "39, 41", 4.709, 3},
+      {"r = (C1 m1 + L1 m2)(C2 L1 m2 + I2) / (C2 m2 (L1 m2 (C2 + L1) + I1))", "40, 41", 1.618, 3},
   };
   return table;
 }
@@ -34,8 +36,10 @@ std::vector<double> limb_predicted_coefficients(const IdentifiableLimb& p, doubl
   const double B = p.m2 * p.m2 * p.L1 * p.L1 * p.C2 * p.C2;
   const double P = p.S1 + p.L1 * p.m2;
   const double mcl = p.m2 * p.C2 * p.L1;
-  return {A * p.I2,       B,         g * p.I2 * P / B,           g / p.L1,     A * p.I2 / B, p.I2 / mcl,
-          g * p.S1 / mcl, g / p.C2, g * p.I1 / (mcl * p.L1), A * p.I2 / B, A / mcl};
+  const double D39 = p.L1 * p.m2 * (p.C2 + p.L1) + p.I1;
+  return {A * p.I2,       B,          g * p.I2 * P / B,        g / p.L1,     A * p.I2 / B, p.I2 / mcl,
+          g * p.S1 / mcl, g / p.C2,   g * p.I1 / (mcl * p.L1), A * p.I2 / B, A / mcl,      std::sqrt(g * P / D39),
+          P * (p.C2 * p.L1 * p.m2 + p.I2) / (p.C2 * p.m2 * D39)};
 }
 
 namespace {
@@ -60,7 +64,7 @@ namespace {
 
 /// Exact Chebyshev solution of the overdetermined linear system J d ≈ −r (m residuals, 6 unknowns):
 /// minimise t subject to |J d + r| ≤ t. The optimum is a vertex of that linear programme, where
-/// 7 residuals are active with equal magnitude; with m = 11 there are C(11,7)·2⁷ = 42 240
+/// 7 residuals are active with equal magnitude; with m = 13 there are C(13,7)·2⁷ = 219 648
 /// candidate vertices, few enough to enumerate, which avoids an LP solver and any tuning.
 Vec6 chebyshev_step(const Eigen::MatrixXd& J, const Eigen::VectorXd& r) {
   const int m = static_cast<int>(J.rows());
