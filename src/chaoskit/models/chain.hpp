@@ -108,15 +108,31 @@ struct ChainModel {
     return alpha;
   }
 
+  /// M_q = Aᵀ M_α A. With A lower-triangular ones, (Aᵀ X A)_kl = Σ_{i≥k} Σ_{j≥l} X_ij: a 2-D
+  /// suffix sum. The upper triangle is computed and mirrored, so M_q is exactly symmetric.
   template <class S>
   Mat<S, N, N> mass_matrix(const Vec<S, N>& q) const {
     using std::cos;
     const Vec<S, N> alpha = absolute_angles(q);
-    Mat<S, N, N> Ma;
-    for (int i = 0; i < N; ++i)
-      for (int j = 0; j < N; ++j) Ma(i, j) = i == j ? S(a(i, i)) : a(i, j) * cos(alpha(i) - alpha(j));
-    const Mat<S, N, N> As = A.template cast<S>();
-    return As.transpose() * Ma * As;
+    Mat<S, N + 1, N + 1> sum = Mat<S, N + 1, N + 1>::Zero();
+    for (int i = N - 1; i >= 0; --i)
+      for (int j = N - 1; j >= 0; --j) {
+        const S x = i == j ? S(a(i, i)) : S(a(i, j) * cos(alpha(i) - alpha(j)));
+        sum(i, j) = x + sum(i + 1, j) + sum(i, j + 1) - sum(i + 1, j + 1);
+      }
+    Mat<S, N, N> M;
+    for (int k = 0; k < N; ++k)
+      for (int l = k; l < N; ++l) M(k, l) = M(l, k) = sum(k, l);
+    return M;
+  }
+
+  /// Aᵀ v: suffix sums (generalised force on relative angle k from absolute-angle forces).
+  template <class S>
+  static Vec<S, N> to_relative(const Vec<S, N>& v) {
+    Vec<S, N> out;
+    S acc = S(0);
+    for (int k = N - 1; k >= 0; --k) out(k) = (acc += v(k));
+    return out;
   }
 
   template <class S>
@@ -128,7 +144,7 @@ struct ChainModel {
     for (int i = 0; i < N; ++i)
       for (int j = 0; j < N; ++j)
         if (i != j) ca(i) += a(i, j) * sin(alpha(i) - alpha(j)) * alpha_d(j) * alpha_d(j);
-    return A.template cast<S>().transpose() * ca;
+    return to_relative(ca);
   }
 
   template <class S>
@@ -137,7 +153,7 @@ struct ChainModel {
     const Vec<S, N> alpha = absolute_angles(q);
     Vec<S, N> ga;
     for (int i = 0; i < N; ++i) ga(i) = p.g * beta(i) * sin(alpha(i));
-    return A.template cast<S>().transpose() * ga;
+    return to_relative(ga);
   }
 
   template <class S>

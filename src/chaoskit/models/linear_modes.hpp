@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include <Eigen/Eigenvalues>
-#include <unsupported/Eigen/AutoDiff>
+#include "chaoskit/core/autodiff.hpp"
 
 #include "chaoskit/models/model_concepts.hpp"
 
