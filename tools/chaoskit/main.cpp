@@ -36,6 +36,16 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
+    std::string known;
+    bool is_command = false;
+    for (const auto* sub : app.get_subcommands({})) {
+      known += (known.empty() ? "" : ", ") + sub->get_name();
+      is_command = is_command || (argc > 1 && sub->get_name() == argv[1]);
+    }
+    if (argc > 1 && argv[1][0] != '-' && !is_command) {
+      std::cerr << "chaoskit: unknown command '" << argv[1] << "' (commands: " << known << ")\n";
+      return 2;
+    }
     std::cerr << "chaoskit: " << e.what() << " (see chaoskit --help)\n";
     return 2;
   }
