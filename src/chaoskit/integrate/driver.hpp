@@ -1,0 +1,234 @@
+#pragma once
+// The one stepping loop of chaoskit: Boost.Odeint controlled steppers on fixed-size Eigen states
+// (vector_space_algebra, no allocation inside the loop), integrated segment by segment so that
+// the integration stops exactly at every input discontinuity (release times, table knots).
+//
+//   integrate_piecewise(sys, x, segments, outputs, options, on_boundary, observer) → IntegrationReport
+//
+// `sys` is an odeint System, sys(x, dxdt, t), with `set_segment(const InputSegment&)`; the driver
+// calls set_segment before integrating each segment. Between segments it calls
+// on_boundary(x, t, before, after), where the caller may change x (jump conditions of sensitivities).
+// observer(x, t, segment_index) is called at every output time (sorted, within [t0, T]); at an
+// interior boundary the left limit is reported. dopri5 interpolates outputs with its own
+// continuous extension (dense output); rkf78 and bulirsch_stoer shorten steps to land on them.
+//
+// Guards (see IntegratorOptions): the number of attempted steps, the minimum step, and finiteness
+// of every accepted state (a non-finite result is rejected and the step halved, so a step that
+// overshoots into overflow is retried; only when dt < dt_min is the trajectory declared non_finite).
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <boost/numeric/odeint/stepper/bulirsch_stoer.hpp>
+#include <boost/numeric/odeint/stepper/controlled_runge_kutta.hpp>
+#include <boost/numeric/odeint/stepper/generation.hpp>
+#include <boost/numeric/odeint/stepper/runge_kutta_dopri5.hpp>
+#include <boost/numeric/odeint/stepper/runge_kutta_fehlberg78.hpp>
+
+#include "chaoskit/integrate/input_schedule.hpp"
+#include "chaoskit/integrate/integrator_options.hpp"
+#include "chaoskit/integrate/odeint_eigen.hpp"
+
+namespace chaoskit {
+
+namespace detail {
+
+namespace odeint = boost::numeric::odeint;
+
+template <class State>
+using Dopri5 = odeint::runge_kutta_dopri5<State, double, State, double, odeint::vector_space_algebra>;
+template <class State>
+using Rkf78 = odeint::runge_kutta_fehlberg78<State, double, State, double, odeint::vector_space_algebra>;
+template <class State>
+using BulirschStoer = odeint::bulirsch_stoer<State, double, State, double, odeint::vector_space_algebra>;
+
+template <class State>
+bool all_finite(const State& x) {
+  return x.allFinite();
+}
+
+// odeint's controllers copy a freshly constructed stepper whose scratch matrices are not yet
+// initialised (they are written before being read); GCC reports that copy through the inlined
+// Eigen code. The values are never used, so the warning is silenced for these wrappers only.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+
+/// Stepper-specific part: one attempted step from (x, t) of size dt to (x_new, t_new).
+template <class State>
+struct Dopri5Stepper {
+  static constexpr bool dense = true;
+  odeint::controlled_runge_kutta<Dopri5<State>> ctrl;
+  State dxdt, dxdt_new;
+  Dopri5Stepper(const IntegratorOptions& o) : ctrl(odeint::make_controlled(o.atol, o.rtol, Dopri5<State>())) {}
+  template <class Sys>
+  void start(Sys& sys, const State& x, double t) {
+    sys(x, dxdt, t);
+  }
+  template <class Sys>
+  odeint::controlled_step_result attempt(Sys& sys, const State& x, double& t, State& x_new, double& dt) {
+    return ctrl.try_step(sys, x, dxdt, t, x_new, dxdt_new, dt);
+  }
+  void accept() { dxdt = dxdt_new; }
+  /// Dense output at t_out in [t_old, t_new] after an accepted step (call before accept()).
+  void interpolate(double t_out, State& out, const State& x_old, double t_old, const State& x_new, double t_new) {
+    ctrl.stepper().calc_state(t_out, out, x_old, dxdt, t_old, x_new, dxdt_new, t_new);
+  }
+};
+
+template <class State>
+struct Rkf78Stepper {
+  static constexpr bool dense = false;
+  odeint::controlled_runge_kutta<Rkf78<State>> ctrl;
+  Rkf78Stepper(const IntegratorOptions& o) : ctrl(odeint::make_controlled(o.atol, o.rtol, Rkf78<State>())) {}
+  template <class Sys>
+  void start(Sys&, const State&, double) {}
+  template <class Sys>
+  odeint::controlled_step_result attempt(Sys& sys, const State& x, double& t, State& x_new, double& dt) {
+    return ctrl.try_step(sys, x, t, x_new, dt);
+  }
+  void accept() {}
+  void interpolate(double, State&, const State&, double, const State&, double) {}
+};
+
+template <class State>
+struct BulirschStoerStepper {
+  static constexpr bool dense = false;
+  BulirschStoer<State> bs;
+  BulirschStoerStepper(const IntegratorOptions& o) : bs(o.atol, o.rtol) {}
+  template <class Sys>
+  void start(Sys&, const State&, double) {
+    bs.reset();  // the extrapolation history does not survive a discontinuity
+  }
+  template <class Sys>
+  odeint::controlled_step_result attempt(Sys& sys, const State& x, double& t, State& x_new, double& dt) {
+    return bs.try_step(sys, x, t, x_new, dt);
+  }
+  void accept() {}
+  void interpolate(double, State&, const State&, double, const State&, double) {}
+};
+
+#pragma GCC diagnostic pop
+
+template <class Stepper, class State, class System, class OnBoundary, class Observer>
+IntegrationReport run_segments(Stepper& stepper, System& sys, State& x, const std::vector<InputSegment>& segs,
+                               const std::vector<double>& outputs, const IntegratorOptions& opt,
+                               OnBoundary& on_boundary, Observer& observer) {
+  IntegrationReport rep;
+  rep.t = segs.front().ta;
+  auto counted = [&sys, &rep](const State& xs, State& dx, double ts) {
+    ++rep.rhs_calls;
+    sys(xs, dx, ts);
+  };
+  std::size_t k_out = 0;
+  // Outputs at (or before) the start.
+  while (k_out < outputs.size() && outputs[k_out] <= rep.t) observer(x, outputs[k_out++], std::size_t{0});
+  if (!all_finite(x)) {
+    rep.status = IntegrationStatus::non_finite;
+    return rep;
+  }
+  State x_new = x, x_dense = x;
+  double dt = opt.dt_initial;
+  for (std::size_t s = 0; s < segs.size(); ++s) {
+    const InputSegment& seg = segs[s];
+    if (s > 0) on_boundary(x, seg.ta, segs[s - 1], seg);
+    sys.set_segment(seg);
+    double t = seg.ta;
+    stepper.start(counted, x, t);
+    while (t < seg.tb) {
+      if (rep.accepted + rep.rejected >= opt.max_steps) {
+        rep.status = IntegrationStatus::max_steps;
+        rep.t = t;
+        return rep;
+      }
+      double target = seg.tb;
+      if (!Stepper::dense && k_out < outputs.size() && outputs[k_out] < target) target = outputs[k_out];
+      const double remaining = target - t;
+      const bool clamped = dt * 1.01 >= remaining;
+      const double dt_natural = dt;
+      double dt_try = clamped ? remaining : dt;
+      double t_try = t;
+      const double dt_attempted = dt_try;
+      const auto res = stepper.attempt(counted, x, t_try, x_new, dt_try);
+      if (res == odeint::fail) {
+        ++rep.rejected;
+        dt = dt_try;
+        if (!(dt >= opt.dt_min)) {
+          rep.status = IntegrationStatus::step_underflow;
+          rep.t = t;
+          return rep;
+        }
+        continue;
+      }
+      if (!all_finite(x_new)) {
+        ++rep.rejected;
+        dt = 0.5 * dt_attempted;
+        if (!(dt >= opt.dt_min)) {
+          rep.status = IntegrationStatus::non_finite;
+          rep.t = t;
+          return rep;
+        }
+        continue;
+      }
+      ++rep.accepted;
+      const double t_old = t;
+      t = clamped ? target : t_try;
+      // Keep the step the controller wanted, not the one a clamp forced on it.
+      dt = clamped ? std::max(dt_natural, dt_try) : dt_try;
+      if constexpr (Stepper::dense) {
+        while (k_out < outputs.size() && outputs[k_out] <= t) {
+          if (outputs[k_out] == t) {
+            observer(x_new, t, s);
+          } else {
+            stepper.interpolate(outputs[k_out], x_dense, x, t_old, x_new, t);
+            observer(x_dense, outputs[k_out], s);
+          }
+          ++k_out;
+        }
+      } else {
+        while (k_out < outputs.size() && outputs[k_out] <= t) observer(x_new, outputs[k_out++], s);
+      }
+      stepper.accept();
+      x = x_new;
+    }
+    rep.t = seg.tb;
+  }
+  return rep;
+}
+
+}  // namespace detail
+
+/// Integrates `x` over the segments (see the file comment). Returns ok or the failure status and
+/// the time reached; on failure `x` is the last accepted state.
+template <class State, class System, class OnBoundary, class Observer>
+IntegrationReport integrate_piecewise(System& sys, State& x, const std::vector<InputSegment>& segs,
+                                      const std::vector<double>& outputs, const IntegratorOptions& opt,
+                                      OnBoundary&& on_boundary, Observer&& observer) {
+  switch (opt.stepper) {
+    case StepperKind::rkf78: {
+      detail::Rkf78Stepper<State> st(opt);
+      return detail::run_segments(st, sys, x, segs, outputs, opt, on_boundary, observer);
+    }
+    case StepperKind::bulirsch_stoer: {
+      detail::BulirschStoerStepper<State> st(opt);
+      return detail::run_segments(st, sys, x, segs, outputs, opt, on_boundary, observer);
+    }
+    case StepperKind::dopri5:
+    default: {
+      detail::Dopri5Stepper<State> st(opt);
+      return detail::run_segments(st, sys, x, segs, outputs, opt, on_boundary, observer);
+    }
+  }
+}
+
+/// No-op boundary hook and observer for callers that need neither.
+struct NoBoundary {
+  template <class State>
+  void operator()(State&, double, const InputSegment&, const InputSegment&) const {}
+};
+struct NoObserver {
+  template <class State>
+  void operator()(const State&, double, std::size_t) const {}
+};
+
+}  // namespace chaoskit

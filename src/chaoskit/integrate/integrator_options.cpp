@@ -1,0 +1,63 @@
+#include "chaoskit/integrate/integrator_options.hpp"
+
+#include <cmath>
+
+#include "chaoskit/core/errors.hpp"
+
+namespace chaoskit {
+
+namespace {
+void require_positive(double v, const char* field, const char* what) {
+  if (!std::isfinite(v) || !(v > 0.0)) throw InputError(field, std::string(what) + " must be a positive finite number");
+}
+}  // namespace
+
+void IntegratorOptions::validate() const {
+  require_positive(rtol, "--rtol", "relative tolerance");
+  require_positive(atol, "--atol", "absolute tolerance");
+  require_positive(dt_initial, "--dt-initial", "initial step");
+  require_positive(dt_min, "--dt-min", "minimum step");
+  if (max_steps < 1) throw InputError("--max-steps", "must be at least 1");
+  if (rtol >= 1.0) throw InputError("--rtol", "relative tolerance must be < 1");
+}
+
+std::string stepper_name(StepperKind k) {
+  switch (k) {
+    case StepperKind::dopri5: return "dopri5";
+    case StepperKind::rkf78: return "rkf78";
+    case StepperKind::bulirsch_stoer: return "bulirsch_stoer";
+  }
+  return "unknown";
+}
+
+std::vector<std::string> stepper_names() { return {"dopri5", "rkf78", "bulirsch_stoer"}; }
+
+StepperKind parse_stepper(std::string_view name) {
+  if (name == "dopri5") return StepperKind::dopri5;
+  if (name == "rkf78" || name == "rk78") return StepperKind::rkf78;
+  if (name == "bulirsch_stoer" || name == "bs") return StepperKind::bulirsch_stoer;
+  throw InputError("--stepper", "unknown stepper '" + std::string(name) + "' (known: dopri5, rkf78, bulirsch_stoer)");
+}
+
+std::string status_name(IntegrationStatus s) {
+  switch (s) {
+    case IntegrationStatus::ok: return "ok";
+    case IntegrationStatus::step_underflow: return "step_underflow";
+    case IntegrationStatus::non_finite: return "non_finite";
+    case IntegrationStatus::max_steps: return "max_steps";
+  }
+  return "unknown";
+}
+
+std::string status_explanation(IntegrationStatus s) {
+  switch (s) {
+    case IntegrationStatus::ok: return "reached the final time";
+    case IntegrationStatus::step_underflow:
+      return "the step needed to meet the tolerance fell below the minimum step (tolerance unmeetable or a singularity)";
+    case IntegrationStatus::non_finite: return "the state became NaN or infinite (the trajectory blew up)";
+    case IntegrationStatus::max_steps: return "the step budget (--max-steps) ran out before the final time";
+  }
+  return "unknown status";
+}
+
+}  // namespace chaoskit

@@ -1,0 +1,64 @@
+#pragma once
+// Integrator settings and the per-trajectory status every integrating function returns.
+//
+// A trajectory never throws or hangs because of the dynamics: every stepping loop is bounded by
+// `max_steps` attempted steps and by the minimum step `dt_min`, and every accepted state is checked
+// for finiteness. The outcome is an IntegrationStatus; the CLI maps anything but `ok` to exit 1.
+//
+// Defaults (also the CLI's): dopri5, rtol = atol = 1e-10, max_steps = 10'000'000, dt_initial = 1e-3 s,
+// dt_min = 1e-12 s. Error control is the odeint mixed test |err_i| <= atol + rtol |x_i| in the
+// infinity norm over the whole integrated state (for variational runs that includes Φ).
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace chaoskit {
+
+enum class StepperKind {
+  dopri5,          ///< Dormand–Prince 5(4), FSAL, with its own 4th-order continuous extension (dense output)
+  rkf78,           ///< Runge–Kutta–Fehlberg 7(8); steps are shortened to land on output times
+  bulirsch_stoer,  ///< Gragg–Bulirsch–Stoer extrapolation; steps are shortened to land on output times
+};
+
+enum class IntegrationStatus {
+  ok = 0,              ///< reached the final time
+  step_underflow = 1,  ///< the step size needed to meet the tolerance fell below dt_min
+  non_finite = 2,      ///< the state became NaN or infinite and halving the step did not cure it
+  max_steps = 3,       ///< more than max_steps step attempts (accepted + rejected)
+};
+
+struct IntegratorOptions {
+  StepperKind stepper = StepperKind::dopri5;
+  double rtol = 1e-10;        ///< relative tolerance
+  double atol = 1e-10;        ///< absolute tolerance (state units)
+  long max_steps = 10'000'000;  ///< bound on attempted steps per trajectory
+  double dt_initial = 1e-3;   ///< first trial step [s]
+  double dt_min = 1e-12;      ///< smallest admissible step [s]; smaller → step_underflow
+
+  /// Throws InputError naming the offending option (`--rtol`, `--atol`, `--max-steps`, ...).
+  void validate() const;
+};
+
+/// "dopri5", "rkf78", "bulirsch_stoer".
+std::string stepper_name(StepperKind k);
+/// Parses a stepper name (also accepts "rk78", "bs"); throws InputError("--stepper") otherwise.
+StepperKind parse_stepper(std::string_view name);
+/// Names of all steppers, for help texts.
+std::vector<std::string> stepper_names();
+
+/// "ok", "step_underflow", "non_finite", "max_steps".
+std::string status_name(IntegrationStatus s);
+/// One sentence for users explaining a status.
+std::string status_explanation(IntegrationStatus s);
+
+/// Where a trajectory ended and how much work it took.
+struct IntegrationReport {
+  IntegrationStatus status = IntegrationStatus::ok;
+  double t = 0.0;        ///< time reached [s] (the final time when status is ok)
+  long accepted = 0;     ///< accepted steps
+  long rejected = 0;     ///< rejected step attempts
+  long rhs_calls = 0;    ///< right-hand-side evaluations (counted by the driver's system wrapper)
+  bool ok() const { return status == IntegrationStatus::ok; }
+};
+
+}  // namespace chaoskit

@@ -1,0 +1,141 @@
+#pragma once
+// What Ψ(T, t0) and the input sensitivities mean for a task, and finite-time Lyapunov exponents.
+//
+// Endpoint task (mechanical models). With p(q) the endpoint (mechanics.hpp, endpoint_kinematics)
+// and v = J_P(q) q̇ its velocity, the task map y(x) = (p, v) has the 4 × 2n Jacobian
+//   ∂y/∂x = [[J_P, 0], [∂(J_P q̇)/∂q, J_P]]
+// (by automatic differentiation). Its product with Ψ maps an initial-state perturbation to the
+// endpoint at T; the position rows alone are J_P Ψ_q (the "J_P Ψ" of the golf chapter). Singular
+// values give the largest and smallest gains. Units are mixed (m, m/s per rad, rad/s): compare
+// rows of like units, or scale first, as the chapter insists.
+//
+// FTLE. λ_i = log σ_i(G_T Ψ G_0⁻¹) / (T − t0), in one of two metrics chosen by the user:
+//   euclidean : G = I, the plain state norm |δx|² = δqᵀδq + δq̇ᵀδq̇.
+//   kinetic   : |δx|²_x = δqᵀ M(q) δq + δq̇ᵀ M(q) δq̇, the kinetic-energy (mass-matrix) metric applied
+//               to both the configuration and the rate block, G(x) = blockdiag(Lᵀ, Lᵀ) with M(q) = L Lᵀ
+//               (Cholesky). It is invariant under a change of joint-angle convention (absolute vs
+//               relative angles) and, for a conservative system, Σλ_i = 0 exactly (Liouville:
+//               det Ψ = det M(q0) / det M(q(T)) in (q, q̇)), which the Euclidean metric does not give.
+#include <string>
+
+#include <Eigen/Cholesky>
+#include <Eigen/SVD>
+#include <unsupported/Eigen/AutoDiff>
+
+#include "chaoskit/core/errors.hpp"
+#include "chaoskit/models/mechanics.hpp"
+#include "chaoskit/models/model_concepts.hpp"
+
+namespace chaoskit {
+
+enum class FtleMetric { euclidean, kinetic };
+
+/// "euclidean" | "kinetic" (also "mass"); InputError("--metric") otherwise.
+inline FtleMetric parse_ftle_metric(const std::string& s) {
+  if (s == "euclidean") return FtleMetric::euclidean;
+  if (s == "kinetic" || s == "mass") return FtleMetric::kinetic;
+  throw InputError("--metric", "unknown metric '" + s + "' (known: euclidean, kinetic)");
+}
+inline std::string metric_name(FtleMetric m) { return m == FtleMetric::euclidean ? "euclidean" : "kinetic"; }
+
+/// Endpoint position and velocity y = (p, v) of a mechanical model, templated on the scalar.
+template <MechanicalModel M, class S>
+Vec<S, 4> endpoint_task(const M& model, const Vec<S, M::state_dim>& x) {
+  using std::cos;
+  using std::sin;
+  constexpr int d = M::dof;
+  const Mat<double, d, d> A = model.angle_map();
+  const Vec<double, d> ell = model.endpoint_lengths();
+  const Vec<S, d> alpha = A.template cast<S>() * x.template head<d>();
+  const Vec<S, d> alpha_d = A.template cast<S>() * x.template tail<d>();
+  Vec<S, 4> y = Vec<S, 4>::Zero();
+  for (int k = 0; k < d; ++k) {
+    y(0) += ell(k) * sin(alpha(k));
+    y(1) -= ell(k) * cos(alpha(k));
+    y(2) += ell(k) * alpha_d(k) * cos(alpha(k));
+    y(3) += ell(k) * alpha_d(k) * sin(alpha(k));
+  }
+  return y;
+}
+
+/// ∂(p, v)/∂x, 4 × 2n, by automatic differentiation.
+template <MechanicalModel M>
+Mat<double, 4, M::state_dim> endpoint_task_jacobian(const M& model, const Vec<double, M::state_dim>& x) {
+  constexpr int n = M::state_dim;
+  using AD = Eigen::AutoDiffScalar<Vec<double, n>>;
+  Vec<AD, n> xa;
+  for (int i = 0; i < n; ++i) xa(i) = AD(x(i), n, i);
+  const Vec<AD, 4> y = endpoint_task(model, xa);
+  Mat<double, 4, n> J;
+  for (int r = 0; r < 4; ++r) J.row(r) = y(r).derivatives().transpose();
+  return J;
+}
+
+template <int n>
+struct EndpointSensitivity {
+  Vec<double, 4> y;              ///< (p, v) at T
+  Mat<double, 4, n> task_stm;    ///< ∂(p, v)(T)/∂x(t0) = ∂y/∂x(x_T) Ψ
+  Vec<double, 2> sigma_position; ///< singular values of the position rows J_P Ψ_q... (2 × n block)
+  Vec<double, 2> sigma_velocity; ///< singular values of the velocity rows
+};
+
+template <MechanicalModel M>
+EndpointSensitivity<M::state_dim> endpoint_sensitivity(const M& model, const Vec<double, M::state_dim>& xT,
+                                                       const Mat<double, M::state_dim, M::state_dim>& stm) {
+  constexpr int n = M::state_dim;
+  EndpointSensitivity<n> e;
+  e.y = endpoint_task(model, xT);
+  e.task_stm = endpoint_task_jacobian(model, xT) * stm;
+  const Mat<double, 2, n> P = e.task_stm.template topRows<2>();
+  const Mat<double, 2, n> V = e.task_stm.template bottomRows<2>();
+  e.sigma_position = Eigen::JacobiSVD<Mat<double, 2, n>>(P).singularValues();
+  e.sigma_velocity = Eigen::JacobiSVD<Mat<double, 2, n>>(V).singularValues();
+  return e;
+}
+
+/// Lower-triangular G with |δx|²_metric = |Gᵀ δx|², at state x (identity for euclidean).
+template <Model M>
+Mat<double, M::state_dim, M::state_dim> metric_factor(const M& model, const Vec<double, M::state_dim>& x,
+                                                      FtleMetric metric) {
+  constexpr int n = M::state_dim;
+  Mat<double, n, n> G = Mat<double, n, n>::Identity();
+  if (metric == FtleMetric::euclidean) return G;
+  if constexpr (MechanicalModel<M>) {
+    constexpr int d = M::dof;
+    const Mat<double, d, d> Mq = model.mass_matrix(Vec<double, d>(x.template head<d>()));
+    const Mat<double, d, d> L = Mq.llt().matrixL();
+    G.setZero();
+    G.template topLeftCorner<d, d>() = L;
+    G.template bottomRightCorner<d, d>() = L;
+    return G;
+  } else {
+    throw InputError("--metric", "the kinetic-energy metric needs a mechanical model (limb, golf, chain)");
+  }
+}
+
+/// Ψ expressed in the metric: G(x_T)ᵀ Ψ G(x_0)⁻ᵀ.
+template <Model M>
+Mat<double, M::state_dim, M::state_dim> stm_in_metric(const M& model, const Vec<double, M::state_dim>& x0,
+                                                      const Vec<double, M::state_dim>& xT,
+                                                      const Mat<double, M::state_dim, M::state_dim>& stm,
+                                                      FtleMetric metric) {
+  constexpr int n = M::state_dim;
+  if (metric == FtleMetric::euclidean) return stm;
+  const Mat<double, n, n> G0 = metric_factor(model, x0, metric);
+  const Mat<double, n, n> GT = metric_factor(model, xT, metric);
+  // Ψ G0⁻ᵀ: solve G0 Zᵀ = Ψᵀ, i.e. Z = (G0⁻¹ Ψᵀ)ᵀ, with G0 lower triangular.
+  const Mat<double, n, n> Z = G0.template triangularView<Eigen::Lower>().solve(stm.transpose()).transpose();
+  return GT.transpose() * Z;
+}
+
+/// Finite-time Lyapunov exponents λ_i = log σ_i / (T − t0), largest first.
+template <Model M>
+Vec<double, M::state_dim> ftle(const M& model, const Vec<double, M::state_dim>& x0, const Vec<double, M::state_dim>& xT,
+                               const Mat<double, M::state_dim, M::state_dim>& stm, double duration, FtleMetric metric) {
+  constexpr int n = M::state_dim;
+  const Mat<double, n, n> P = stm_in_metric(model, x0, xT, stm, metric);
+  const Vec<double, n> sigma = Eigen::JacobiSVD<Mat<double, n, n>>(P).singularValues();
+  return sigma.array().log() / duration;
+}
+
+}  // namespace chaoskit

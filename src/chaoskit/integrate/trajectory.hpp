@@ -1,0 +1,124 @@
+#pragma once
+// simulate(): one trajectory of any Model under an input schedule, sampled at output times, with
+// energy, actuator power and the actuator work integrated as extra quadrature states.
+//
+// For a MechanicalModel the integrated state is [x; W; D] with Ẇ = (B u)ᵀ q̇ (actuator power) and
+// Ḋ = q̇ᵀ D q̇ (power dissipated by joint damping), so the energy balance
+// E(t) − E(0) = W(t) − D(t) is checked against quadratures of the same accuracy as the state.
+// Other models integrate [x; 0; 0] and report energy as NaN (Hénon–Heiles reports its H).
+#include <cmath>
+#include <vector>
+
+#include "chaoskit/core/errors.hpp"
+#include "chaoskit/integrate/driver.hpp"
+#include "chaoskit/models/henon_heiles.hpp"
+#include "chaoskit/models/mechanics.hpp"
+#include "chaoskit/models/model_concepts.hpp"
+
+namespace chaoskit {
+
+template <Model M>
+struct Trajectory {
+  static constexpr int n = M::state_dim;
+  static constexpr int m = M::input_dim;
+  std::vector<double> t;
+  std::vector<Vec<double, n>> x;
+  std::vector<Vec<double, m>> u;  ///< inputs on the segment the sample belongs to
+  std::vector<double> energy;     ///< total energy [J] (NaN where undefined)
+  std::vector<double> power;      ///< actuator power (B u)ᵀ q̇ [W]
+  std::vector<double> work;       ///< actuator work ∫ power dt since t0 [J]
+  std::vector<double> dissipated; ///< ∫ q̇ᵀ D q̇ dt since t0 [J]
+  IntegrationReport report;
+};
+
+/// Energy of a state: T + V for mechanical models, H for Hénon–Heiles, NaN otherwise.
+template <Model M>
+double state_energy(const M& model, const Vec<double, M::state_dim>& x) {
+  if constexpr (MechanicalModel<M>) {
+    constexpr int d = M::dof;
+    return total_energy(model, Vec<double, d>(x.template head<d>()), Vec<double, d>(x.template tail<d>()));
+  } else if constexpr (std::is_same_v<M, HenonHeilesModel>) {
+    return model.energy(x);
+  } else {
+    return NAN;
+  }
+}
+
+/// Actuator power (B u)ᵀ q̇ and damping dissipation q̇ᵀ D q̇ of a state (zero for non-mechanical models).
+template <Model M>
+Vec<double, 2> state_powers(const M& model, const Vec<double, M::state_dim>& x, const Vec<double, M::input_dim>& u) {
+  if constexpr (MechanicalModel<M>) {
+    constexpr int d = M::dof;
+    const Vec<double, d> qd = x.template tail<d>();
+    return Vec<double, 2>(actuator_power(model, qd, u), qd.dot(model.dissipation(qd)));
+  } else {
+    return Vec<double, 2>::Zero();
+  }
+}
+
+/// The integrated system [x; W; D] of simulate().
+template <Model M>
+struct QuadratureSystem {
+  static constexpr int n = M::state_dim;
+  static constexpr int m = M::input_dim;
+  using State = Vec<double, n + 2>;
+  const M& model;
+  InputSegment seg{};
+  void set_segment(const InputSegment& s) { seg = s; }
+  void operator()(const State& X, State& dX, double t) const {
+    const Vec<double, n> x = X.template head<n>();
+    const Vec<double, m> u = seg.template u<m>(t);
+    dX.template head<n>() = model.rhs(x, u, t);
+    dX.template tail<2>() = state_powers(model, x, u);
+  }
+};
+
+/// Output times t0, t0 + h, ..., and T itself (h <= 0: only t0 and T).
+inline std::vector<double> output_grid(double t0, double T, double h) {
+  std::vector<double> out{t0};
+  if (h > 0.0) {
+    const long n = static_cast<long>(std::floor((T - t0) / h * (1.0 + 1e-12)));
+    for (long k = 1; k <= n; ++k) {
+      const double tk = t0 + static_cast<double>(k) * h;
+      if (tk < T) out.push_back(tk);
+    }
+  }
+  if (T > t0) out.push_back(T);
+  return out;
+}
+
+/// Integrates `model` from x0 at t0 to T under `inputs`, sampling at `outputs` (sorted, in [t0, T]).
+/// Never throws for dynamical reasons: a failure is returned in report.status with the samples up
+/// to the failure. Throws InputError for an input schedule of the wrong dimension or T < t0.
+template <Model M>
+Trajectory<M> simulate(const M& model, const Vec<double, M::state_dim>& x0, const InputSchedule& inputs, double t0,
+                       double T, const std::vector<double>& outputs, const IntegratorOptions& opt) {
+  constexpr int n = M::state_dim;
+  constexpr int m = M::input_dim;
+  if (inputs.dim() != m && !(inputs.dim() == 0))
+    throw InputError("inputs", "model has " + std::to_string(m) + " inputs, schedule has " + std::to_string(inputs.dim()));
+  if (!(T >= t0)) throw InputError("--time", "final time must be >= the initial time");
+  const InputSchedule sched = inputs.dim() == m ? inputs : InputSchedule(m);
+  const auto segs = sched.segments(t0, T);
+  QuadratureSystem<M> sys{model};
+  typename QuadratureSystem<M>::State X;
+  X.template head<n>() = x0;
+  X.template tail<2>().setZero();
+  Trajectory<M> tr;
+  tr.t.reserve(outputs.size());
+  auto observe = [&](const auto& Xs, double t, std::size_t s) {
+    const Vec<double, n> x = Xs.template head<n>();
+    const Vec<double, m> u = segs[s].template u<m>(t);
+    tr.t.push_back(t);
+    tr.x.push_back(x);
+    tr.u.push_back(u);
+    tr.energy.push_back(state_energy(model, x));
+    tr.power.push_back(state_powers(model, x, u)(0));
+    tr.work.push_back(Xs(n));
+    tr.dissipated.push_back(Xs(n + 1));
+  };
+  tr.report = integrate_piecewise(sys, X, segs, outputs, opt, NoBoundary{}, observe);
+  return tr;
+}
+
+}  // namespace chaoskit
