@@ -1,0 +1,147 @@
+// Ψ(T,0) from the variational equations (AutoDiff Jacobians) against central finite differences of
+// the flow (Richardson-extrapolated), for every model at a regular and a chaotic state; the AutoDiff Jacobians themselves
+// against finite differences of the rhs; Liouville's theorem for the conservative mechanical models.
+#include <catch2/catch.hpp>
+
+#include "support/integrate_fixtures.hpp"
+
+using namespace chaoskit;
+using namespace chaoskit::test;
+using Catch::Matchers::WithinAbs;
+using Catch::Matchers::WithinRel;
+
+namespace {
+
+constexpr double deg = 0.017453292519943295;
+
+template <Model M>
+void check_stm_against_fd(const M& model, const Vec<double, M::state_dim>& x0, double T, const char* label,
+                          const InputSchedule& in = InputSchedule(0)) {
+  const auto var = propagate_variational(model, x0, in, 0.0, T, tight(StepperKind::rkf78, 1e-12));
+  REQUIRE(var.report.ok());
+  const auto fd = fd_stm(model, x0, in, T, tight());
+  const double err = max_column_rel_error(var.stm, fd);
+  const double lambda_max = ftle(model, x0, var.xT, var.stm, T, FtleMetric::euclidean)(0);
+  CAPTURE(label, T, lambda_max, err);
+  WARN(label << "\n  Psi vs FD, worst column rel. error " << err << "\n  FTLE_max " << lambda_max << " 1/s");
+  CHECK(err < 1e-6);
+}
+
+}  // namespace
+
+TEST_CASE("AutoDiff Jacobians df/dx and df/du match central differences of the rhs", "[variational]") {
+  const auto golf = shipped_model<GolfModel>("golf");
+  const Vec<double, 4> x(0.3, -1.1, 2.0, -3.0);
+  const Vec<double, 2> u(1.5, -0.7);
+  const auto J = rhs_jacobians(golf, x, u, 0.0);
+  Mat<double, 4, 4> fx;
+  Mat<double, 4, 2> fu;
+  const double h = 1e-6;
+  for (int j = 0; j < 4; ++j) {
+    Vec<double, 4> e = Vec<double, 4>::Zero();
+    e(j) = h;
+    fx.col(j) = (golf.rhs(Vec<double, 4>(x + e), u, 0.0) - golf.rhs(Vec<double, 4>(x - e), u, 0.0)) / (2 * h);
+  }
+  for (int j = 0; j < 2; ++j) {
+    Vec<double, 2> e = Vec<double, 2>::Zero();
+    e(j) = h;
+    fu.col(j) = (golf.rhs(x, Vec<double, 2>(u + e), 0.0) - golf.rhs(x, Vec<double, 2>(u - e), 0.0)) / (2 * h);
+  }
+  CHECK(max_column_rel_error(J.fx, fx) < 1e-8);
+  CHECK(max_column_rel_error(J.fu, fu) < 1e-8);
+  // Structure: dq/dt = qdot exactly, and df/du = [0; M^-1 B].
+  CHECK(J.fx.topLeftCorner<2, 2>().isZero(0.0));
+  CHECK(J.fx.topRightCorner<2, 2>().isIdentity(0.0));
+  const Mat<double, 2, 2> Minv = golf.mass_matrix(Vec<double, 2>(x.head<2>())).inverse();
+  CHECK((J.fu.bottomRows<2>() - Minv).norm() < 1e-12);
+}
+
+TEST_CASE("Psi(T,0) matches central finite differences of the flow: limb", "[variational][fd]") {
+  const auto m = shipped_model<LimbModel>("limb");
+  check_stm_against_fd(m, Vec<double, 4>(20 * deg, 10 * deg, 0, 0), 3.0, "limb regular (20,10) deg");
+  check_stm_against_fd(m, Vec<double, 4>(110 * deg, 160 * deg, 0, 0), 2.0, "limb chaotic (110,160) deg");
+}
+
+TEST_CASE("Psi(T,0) matches central finite differences of the flow: golf", "[variational][fd]") {
+  const auto m = shipped_model<GolfModel>("golf");
+  check_stm_against_fd(m, Vec<double, 4>(10 * deg, 5 * deg, 0, 0), 3.0, "golf regular (10,5) deg");
+  check_stm_against_fd(m, Vec<double, 4>(150 * deg, 120 * deg, 0, 0), 2.0, "golf chaotic (150,120) deg");
+}
+
+TEST_CASE("Psi(T,0) matches central finite differences of the flow: chain N = 3", "[variational][fd]") {
+  const auto m = shipped_model<ChainModel<3>>("chain", "chain3_uniform_rods");
+  Vec<double, 6> reg, cha;
+  reg << 10 * deg, -5 * deg, 5 * deg, 0, 0, 0;
+  cha << 90 * deg, 90 * deg, 90 * deg, 0, 0, 0;
+  check_stm_against_fd(m, reg, 3.0, "chain3 regular (10,-5,5) deg");
+  check_stm_against_fd(m, cha, 2.0, "chain3 chaotic (90,90,90) deg");
+}
+
+TEST_CASE("Psi(T,0) matches central finite differences of the flow: lorenz", "[variational][fd]") {
+  const auto chaotic = shipped_model<LorenzModel>("lorenz");
+  check_stm_against_fd(chaotic, Vec<double, 3>(-8.0, 7.0, 27.0), 2.0, "lorenz rho=28 on the attractor");
+  const std::string rho10 = temp_file("lorenz_rho10.toml",
+                                      "model = \"lorenz\"\ndescription = \"stable foci\"\n[values]\n"
+                                      "sigma = 10.0\nrho = 10.0\nbeta = 2.6666666666666665\n");
+  const auto regular = shipped_model<LorenzModel>("lorenz", rho10);
+  check_stm_against_fd(regular, Vec<double, 3>(1.0, 2.0, 3.0), 3.0, "lorenz rho=10 (regular)");
+  std::filesystem::remove(rho10);
+}
+
+TEST_CASE("Psi(T,0) stays correct with an explicitly time-dependent input", "[variational][fd]") {
+  // A torque table varying within the horizon: A(t) must be evaluated with u(t) at every stage.
+  const auto m = shipped_model<GolfModel>("golf");
+  const InputSchedule in = InputSchedule::table({0.0, 0.3, 0.7, 1.2}, {{2.0, -1.0}, {-3.0, 0.5}, {1.0, 2.0}, {0.0, 0.0}});
+  check_stm_against_fd(m, Vec<double, 4>(60 * deg, -30 * deg, 1.0, 0.0), 1.5, "golf with torque table");
+  auto chain = shipped_model<ChainModel<3>>("chain");
+  InputSchedule c = InputSchedule::constant({1.0, -0.5, 0.25});
+  c.set_release({0.8, InputSchedule::never, 0.4});
+  Vec<double, 6> x0;
+  x0 << 30 * deg, 20 * deg, -10 * deg, 0.5, 0, 0;
+  check_stm_against_fd(chain, x0, 1.5, "chain3 with released moments");
+}
+
+TEST_CASE("Liouville: det Psi in (q, qdot) equals det M(q0) / det M(q(T)) over 10 s", "[variational][liouville]") {
+  auto check = [](const auto& model, const auto& x0, const char* label) {
+    using M = std::decay_t<decltype(model)>;
+    constexpr int d = M::dof;
+    const auto r = propagate_variational(model, x0, InputSchedule(0), 0.0, 10.0, tight(StepperKind::rkf78, 1e-12));
+    REQUIRE(r.report.ok());
+    const double expected = model.mass_matrix(Vec<double, d>(x0.template head<d>())).determinant() /
+                            model.mass_matrix(Vec<double, d>(r.xT.template head<d>())).determinant();
+    const double det = r.stm.determinant();
+    const double sum_kinetic = ftle(model, x0, r.xT, r.stm, 10.0, FtleMetric::kinetic).sum() * 10.0;
+    WARN(label << "\n  det Psi " << det << " vs det M0/det MT " << expected << "\n  rel. diff "
+               << std::abs(det / expected - 1) << "\n  sum of kinetic-metric log sigma " << sum_kinetic);
+    CHECK_THAT(det, WithinRel(expected, 1e-9));
+    // In the kinetic-energy metric the same statement is det = 1: the exponents sum to zero.
+    CHECK_THAT(sum_kinetic, WithinAbs(0.0, 1e-9));
+  };
+  check(shipped_model<LimbModel>("limb"), Vec<double, 4>(40 * deg, -20 * deg, 0.5, 0), "limb");
+  check(shipped_model<GolfModel>("golf"), Vec<double, 4>(30 * deg, 40 * deg, 0, 1), "golf");
+  Vec<double, 6> c0;
+  c0 << 20 * deg, -10 * deg, 15 * deg, 0, 0, 0;
+  check(shipped_model<ChainModel<3>>("chain"), c0, "chain3");
+}
+
+TEST_CASE("Lorenz: det Psi equals exp(T tr A) exactly (constant divergence)", "[variational]") {
+  const auto m = shipped_model<LorenzModel>("lorenz");
+  const auto r = propagate_variational(m, Vec<double, 3>(1, 1, 1), InputSchedule(0), 0.0, 1.0, tight(StepperKind::rkf78, 1e-12));
+  REQUIRE(r.report.ok());
+  CHECK_THAT(r.stm.determinant(), WithinRel(std::exp(m.divergence() * 1.0), 1e-9));
+}
+
+TEST_CASE("All three steppers give the same Psi", "[variational][steppers]") {
+  const auto m = shipped_model<GolfModel>("golf");
+  const Vec<double, 4> x0(150 * deg, -70 * deg, 0, 0);
+  InputSchedule in = InputSchedule::constant({-8.0, -1.5});
+  in.set_release({InputSchedule::never, 0.2});
+  const auto ref = propagate_variational(m, x0, in, 0.0, 0.4, tight(StepperKind::rkf78, 1e-12));
+  for (auto k : {StepperKind::dopri5, StepperKind::bulirsch_stoer}) {
+    const auto r = propagate_variational(m, x0, in, 0.0, 0.4, tight(k, 1e-12));
+    CAPTURE(stepper_name(k));
+    REQUIRE(r.report.ok());
+    CHECK(max_column_rel_error(r.stm, ref.stm) < 1e-8);
+    CHECK(max_column_rel_error(r.d_release, ref.d_release) < 1e-7);
+  }
+}
