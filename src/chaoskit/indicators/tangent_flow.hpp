@@ -1,0 +1,98 @@
+#pragma once
+// The tangent flow of any Model: the state x together with K deviation vectors W (n × K),
+//   ẋ = f(x, u(t), t),   Ẇ = ∂f/∂x(x, u(t), t) W,
+// integrated as one fixed-size matrix [x | W] by the shared driver, with a hook every Δt where an
+// indicator may read and rewrite W (QR renormalisation, normalisation, alignment indices).
+// ∂f/∂x comes from AutoDiff of the model's own rhs at every stage, with the input of that time.
+#include <cmath>
+#include <vector>
+
+#include "chaoskit/core/errors.hpp"
+#include "chaoskit/integrate/driver.hpp"
+#include "chaoskit/integrate/input_schedule.hpp"
+#include "chaoskit/integrate/jacobians.hpp"
+#include "chaoskit/models/model_concepts.hpp"
+
+namespace chaoskit {
+
+template <Model M, int K>
+struct TangentSystem {
+  static constexpr int n = M::state_dim;
+  static constexpr int m = M::input_dim;
+  using State = Mat<double, n, 1 + K>;
+
+  const M& model;
+  InputSegment seg{};
+  mutable RhsJacobians<M> jac{};
+
+  void set_segment(const InputSegment& s) { seg = s; }
+
+  void operator()(const State& X, State& dX, double t) const {
+    const Vec<double, n> x = X.col(0);
+    rhs_jacobians(model, x, seg.template u<m>(t), t, jac);
+    dX.col(0) = jac.f;
+    dX.template rightCols<K>().noalias() = jac.fx * X.template rightCols<K>();
+  }
+};
+
+/// Splits input segments further at the given sorted times strictly inside them, so the driver
+/// stops exactly there. A time within 1e-12 (relative) of an existing boundary is that boundary.
+inline std::vector<InputSegment> split_at_times(const std::vector<InputSegment>& segs, const std::vector<double>& times) {
+  std::vector<InputSegment> out;
+  std::size_t j = 0;
+  for (const InputSegment& s : segs) {
+    const double eps = 1e-12 * (1.0 + std::abs(s.tb));
+    InputSegment piece = s;
+    while (j < times.size() && times[j] <= piece.ta + eps) ++j;
+    while (j < times.size() && times[j] < s.tb - eps) {
+      InputSegment left = piece;
+      left.tb = times[j];
+      out.push_back(left);
+      // The right piece keeps the same linear law with its origin moved to the split time.
+      for (int i = 0; i < kMaxInputs; ++i) piece.u0[i] += piece.slope[i] * (times[j] - piece.ta);
+      piece.ta = times[j];
+      ++j;
+    }
+    out.push_back(piece);
+  }
+  return out;
+}
+
+/// Integrates [x | W] from t0 to t0 + n_samples·Δt, calling sample(X, t, k) after each Δt
+/// (k = 1..n_samples; t = t0 + kΔt). `sample` may rewrite W and returns false to stop early.
+/// Returns the integration report (status, time reached, work).
+template <Model M, int K, class Sample>
+IntegrationReport integrate_tangent(const M& model, typename TangentSystem<M, K>::State& X, const InputSchedule& inputs,
+                                    double t0, double dt, long n_samples, const IntegratorOptions& opt, Sample&& sample) {
+  if (!(dt > 0.0) || !std::isfinite(dt)) throw InputError("renorm", "sampling interval must be > 0");
+  TangentSystem<M, K> sys{model};
+  const double T = t0 + static_cast<double>(n_samples) * dt;
+  const InputSchedule sched = inputs.dim() == M::input_dim ? inputs : InputSchedule(M::input_dim);
+  std::vector<double> sample_times;
+  for (long j = 1; j < n_samples; ++j) sample_times.push_back(t0 + static_cast<double>(j) * dt);
+  const std::vector<InputSegment> segs = split_at_times(sched.segments(t0, T), sample_times);
+  long k = 1;
+  bool stop = false;
+  struct Stop {};
+  auto visit_samples = [&](typename TangentSystem<M, K>::State& Xs, double t) {
+    while (!stop && k <= n_samples && t >= t0 + static_cast<double>(k) * dt - 1e-9 * dt) {
+      if (!sample(Xs, t0 + static_cast<double>(k) * dt, k)) stop = true;
+      ++k;
+    }
+    if (stop) throw Stop{};
+  };
+  IntegrationReport rep;
+  try {
+    rep = integrate_piecewise(sys, X, segs, {}, opt,
+                              [&](typename TangentSystem<M, K>::State& Xs, double t, const InputSegment&,
+                                  const InputSegment&) { visit_samples(Xs, t); },
+                              NoObserver{});
+    if (rep.ok()) visit_samples(X, T);
+  } catch (const Stop&) {
+    rep.status = IntegrationStatus::ok;
+    rep.t = t0 + static_cast<double>(k - 1) * dt;
+  }
+  return rep;
+}
+
+}  // namespace chaoskit
