@@ -200,3 +200,26 @@ TEST_CASE("simulate reads inputs from a torque table and a TOML [inputs] file", 
   }
   fs::remove_all(dir);
 }
+
+TEST_CASE("The HDF5 trajectory opens in xarray (h5netcdf) with labelled dimensions", "[cli][simulate][files][python]") {
+  // Debian's python3 has h5py, xarray and h5netcdf (design.md toolchain); skip where it is absent.
+  if (std::system("/usr/bin/python3 -c 'import xarray, h5netcdf' >/dev/null 2>&1") != 0) {
+    WARN("skipped: /usr/bin/python3 with xarray and h5netcdf not available");
+    return;
+  }
+  const fs::path dir = fresh_dir("xarray");
+  const fs::path out = dir / "swing.h5";
+  REQUIRE(run_cli("simulate " + kSwing + " --dt-out 0.01 --out " + shell_quote(out.string())).exit_code == 0);
+  const std::string py =
+      "import xarray as xr\n"
+      "ds = xr.open_dataset('" + out.string() + "', engine='h5netcdf')\n"
+      "assert ds['state'].dims == ('t', 'state_component'), ds['state'].dims\n"
+      "assert ds['inputs'].dims == ('t', 'input_component')\n"
+      "assert ds.sizes['t'] == 31 and ds.sizes['state_component'] == 4\n"
+      "assert ds['energy'].attrs['units'] == 'J'\n"
+      "assert ds.attrs['model'] == 'golf' and ds.attrs['status'] == 'ok'\n"
+      "assert abs(float(ds['t'][-1]) - 0.3) < 1e-15\n";
+  std::ofstream(dir / "check.py") << py;
+  CHECK(std::system(("/usr/bin/python3 " + shell_quote((dir / "check.py").string())).c_str()) == 0);
+  fs::remove_all(dir);
+}

@@ -199,13 +199,35 @@ void write_h5(const std::string& path, const TrajectoryTable& tb) {
   write_dataset(file, "work", tb.work, N, 0, "J", "actuator work since t0 (integrated with the state)");
   write_dataset(file, "dissipated", tb.dissipated, N, 0, "J", "energy dissipated by joint damping since t0");
   if (m > 0) write_dataset(file, "inputs", flatten(tb.u, m), N, m, "N m", "joint moments u(t)", join(tb.input_names));
-  // /t is the time dimension scale of every per-sample dataset.
+  // Dimension scales, so netCDF-4 readers (xarray via h5netcdf) see labelled dimensions: /t for
+  // the sample axis of every dataset, /state_component and /input_component (column indices,
+  // with the names in `columns`) for the second axis of /state and /inputs.
+  auto index_scale = [&](const char* name, const std::vector<std::string>& labels) {
+    const std::size_t k = labels.size();
+    std::vector<double> idx(k);
+    for (std::size_t i = 0; i < k; ++i) idx[i] = static_cast<double>(i);
+    write_dataset(file, name, idx, k, 0, "1", std::string("column index of the ") + name, join(labels));
+    H5Id ds(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose, std::string("open ") + name);
+    check(H5DSset_scale(ds, name), std::string("dimension scale ") + name);
+  };
+  index_scale("state_component", tb.state_names);
+  if (m > 0) index_scale("input_component", tb.input_names);
   H5Id tds(H5Dopen2(file, "t", H5P_DEFAULT), H5Dclose, "open t");
   check(H5DSset_scale(tds, "t"), "dimension scale t");
   for (const char* name : {"state", "energy", "power", "work", "dissipated", "inputs"}) {
     if (std::string(name) == "inputs" && m == 0) continue;
     H5Id ds(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose, std::string("open ") + name);
     check(H5DSattach_scale(ds, tds, 0), std::string("attach scale to ") + name);
+  }
+  {
+    H5Id sc(H5Dopen2(file, "state_component", H5P_DEFAULT), H5Dclose, "open state_component");
+    H5Id ds(H5Dopen2(file, "state", H5P_DEFAULT), H5Dclose, "open state");
+    check(H5DSattach_scale(ds, sc, 1), "attach state_component");
+  }
+  if (m > 0) {
+    H5Id sc(H5Dopen2(file, "input_component", H5P_DEFAULT), H5Dclose, "open input_component");
+    H5Id ds(H5Dopen2(file, "inputs", H5P_DEFAULT), H5Dclose, "open inputs");
+    check(H5DSattach_scale(ds, sc, 1), "attach input_component");
   }
   check(H5Fflush(file, H5F_SCOPE_GLOBAL), "flush");
 }

@@ -11,6 +11,8 @@
 // HDF5: root string attributes (provenance); datasets /t [s] (a dimension scale), /state (N × n,
 //      attribute `columns`), /energy [J], /power [W], /work [J], /dissipated [J], and /inputs
 //      (N × m, attribute `columns`) for models with inputs; each with `units` and `long_name`.
+//      The column axes have index scales /state_component and /input_component, so xarray
+//      (engine "h5netcdf") opens the file as a labelled dataset.
 #include <map>
 #include <string>
 #include <vector>
