@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <iostream>
 
+#include "chaoskit/indicators/fast_indicators.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
@@ -19,7 +20,7 @@ namespace {
 struct LyapunovCliOptions {
   std::string model, state, time, transient = "0", renorm = "1", settle = "0", history;
   int blocks = 10;
-  bool spectrum = false, json = false;
+  bool spectrum = false, json = false, indicators = false;
   IntegrationCliOptions common;
 };
 
@@ -69,6 +70,23 @@ int run_model(const M& model, const LyapunovCliOptions& opt, const std::string& 
   }
   if (!opt.history.empty()) write_history(opt.history, r);
 
+  // Fast indicators over the same time span (after the same transient state is not needed:
+  // they start from x0 and run --time seconds).
+  AlignmentResult align;
+  MegnoResult meg;
+  if (opt.indicators) {
+    FastIndicatorOptions fo;
+    fo.time = lo.time;
+    fo.renorm = lo.renorm;
+    align = alignment_indices<n>(model, x0, inputs, fo, io);
+    meg = megno(model, x0, inputs, fo, io);
+    if (!align.report.ok() || !meg.report.ok()) {
+      std::cerr << "chaoskit: integration of the indicators failed: "
+                << status_name(align.report.ok() ? meg.report.status : align.report.status) << "\n";
+      return 1;
+    }
+  }
+
   if (opt.json) {
     JsonWriter w(std::cout);
     w.begin_object().field("model", opt.model).field("params", params_label).field("state", x0);
@@ -79,6 +97,12 @@ int run_model(const M& model, const LyapunovCliOptions& opt, const std::string& 
     w.field("renorm", lo.renorm).field("blocks", lo.blocks).field("energy_drift", r.energy_drift);
     w.field("status", status_name(r.report.status)).field("steps", static_cast<double>(r.report.accepted));
     w.field("integrator", describe_integrator(io)).field("inputs", inputs.describe());
+    if (opt.indicators) {
+      w.field("sali", align.sali).field("sali_min", align.sali_min).field("gali", align.gali).field("megno", meg.megno);
+      w.key("classification").begin_object().field("lyapunov", orbit_class_name(classify_lyapunov(r)));
+      w.field("sali", orbit_class_name(align.sali_class)).field("gali", orbit_class_name(align.gali_class));
+      w.field("megno", orbit_class_name(meg.megno_class)).end_object();
+    }
     w.key("history").begin_object().field("t", r.history_t).key("lambda").begin_array();
     for (const auto& row : r.history) w.value(row);
     w.end_array().end_object().end_object();
@@ -105,6 +129,15 @@ int run_model(const M& model, const LyapunovCliOptions& opt, const std::string& 
     o << "  lambda_max is consistent with 0 within 3 error bars: no evidence of chaos at this T\n";
   if (std::isfinite(r.energy_drift)) o << "  relative energy drift " << r.energy_drift << "\n";
   if (r.stopped_early) o << "  stopped early: settled to --settle " << lo.settle_tol << "\n";
+  o << "  classification from lambda_max: " << orbit_class_name(classify_lyapunov(r)) << "\n";
+  if (opt.indicators) {
+    o << "  SALI  = " << align.sali << " (min " << align.sali_min << "): " << orbit_class_name(align.sali_class)
+      << "   [chaotic < 1e-8, regular > 1e-4]\n";
+    o << "  GALI_2..GALI_" << n << " =";
+    for (double g : align.gali) o << " " << g;
+    o << ": " << orbit_class_name(align.gali_class) << "\n";
+    o << "  MEGNO <Y> = " << meg.megno << ": " << orbit_class_name(meg.megno_class) << "   [regular < 2.5, chaotic > 4]\n";
+  }
   return 0;
 }
 
@@ -133,6 +166,8 @@ CommandRunner register_lyapunov_command(CLI::App& app) {
   cmd->add_option("--blocks", opt->blocks, "Blocks for the error bar (default 10)");
   cmd->add_option("--settle", opt->settle, "Stop early once lambda_max has settled to this tolerance [1/s] (default: off)");
   cmd->add_flag("--spectrum", opt->spectrum, "Compute all exponents (default: the largest only)");
+  cmd->add_flag("--indicators", opt->indicators,
+                "Also compute SALI, GALI_2..n and MEGNO over --time and classify the orbit with each");
   cmd->add_option("--history", opt->history, "Write the running estimate to this CSV (t, lambda_1..k)");
   cmd->add_flag("--json", opt->json,
                 "Print one JSON object: lambda_max, lambda_max_error, spectrum, converged, energy_drift, history, ...");

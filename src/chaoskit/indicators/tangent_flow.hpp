@@ -58,23 +58,22 @@ inline std::vector<InputSegment> split_at_times(const std::vector<InputSegment>&
   return out;
 }
 
-/// Integrates [x | W] from t0 to t0 + n_samples·Δt, calling sample(X, t, k) after each Δt
-/// (k = 1..n_samples; t = t0 + kΔt). `sample` may rewrite W and returns false to stop early.
-/// Returns the integration report (status, time reached, work).
-template <Model M, int K, class Sample>
-IntegrationReport integrate_tangent(const M& model, typename TangentSystem<M, K>::State& X, const InputSchedule& inputs,
-                                    double t0, double dt, long n_samples, const IntegratorOptions& opt, Sample&& sample) {
-  if (!(dt > 0.0) || !std::isfinite(dt)) throw InputError("renorm", "sampling interval must be > 0");
-  TangentSystem<M, K> sys{model};
+/// Integrates any driver System (with set_segment) from t0 to t0 + n_samples·Δt, calling
+/// sample(X, t, k) after each Δt (k = 1..n_samples; t = t0 + kΔt). `sample` may rewrite X and
+/// returns false to stop early. Returns the integration report (status, time reached, work).
+template <class System, class State, class Sample>
+IntegrationReport integrate_sampled(System& sys, State& X, int input_dim, const InputSchedule& inputs, double t0,
+                                    double dt, long n_samples, const IntegratorOptions& opt, Sample&& sample) {
+  if (!(dt > 0.0) || !std::isfinite(dt)) throw InputError("--renorm", "sampling interval must be > 0");
   const double T = t0 + static_cast<double>(n_samples) * dt;
-  const InputSchedule sched = inputs.dim() == M::input_dim ? inputs : InputSchedule(M::input_dim);
+  const InputSchedule sched = inputs.dim() == input_dim ? inputs : InputSchedule(input_dim);
   std::vector<double> sample_times;
   for (long j = 1; j < n_samples; ++j) sample_times.push_back(t0 + static_cast<double>(j) * dt);
   const std::vector<InputSegment> segs = split_at_times(sched.segments(t0, T), sample_times);
   long k = 1;
   bool stop = false;
   struct Stop {};
-  auto visit_samples = [&](typename TangentSystem<M, K>::State& Xs, double t) {
+  auto visit_samples = [&](State& Xs, double t) {
     while (!stop && k <= n_samples && t >= t0 + static_cast<double>(k) * dt - 1e-9 * dt) {
       if (!sample(Xs, t0 + static_cast<double>(k) * dt, k)) stop = true;
       ++k;
@@ -83,16 +82,23 @@ IntegrationReport integrate_tangent(const M& model, typename TangentSystem<M, K>
   };
   IntegrationReport rep;
   try {
-    rep = integrate_piecewise(sys, X, segs, {}, opt,
-                              [&](typename TangentSystem<M, K>::State& Xs, double t, const InputSegment&,
-                                  const InputSegment&) { visit_samples(Xs, t); },
-                              NoObserver{});
+    rep = integrate_piecewise(
+        sys, X, segs, {}, opt, [&](State& Xs, double t, const InputSegment&, const InputSegment&) { visit_samples(Xs, t); },
+        NoObserver{});
     if (rep.ok()) visit_samples(X, T);
   } catch (const Stop&) {
     rep.status = IntegrationStatus::ok;
     rep.t = t0 + static_cast<double>(k - 1) * dt;
   }
   return rep;
+}
+
+/// integrate_sampled for the tangent flow [x | W] of a model.
+template <Model M, int K, class Sample>
+IntegrationReport integrate_tangent(const M& model, typename TangentSystem<M, K>::State& X, const InputSchedule& inputs,
+                                    double t0, double dt, long n_samples, const IntegratorOptions& opt, Sample&& sample) {
+  TangentSystem<M, K> sys{model};
+  return integrate_sampled(sys, X, M::input_dim, inputs, t0, dt, n_samples, opt, sample);
 }
 
 }  // namespace chaoskit
