@@ -85,6 +85,32 @@ TEST_CASE("lyapunov: Hamiltonian pairing for golf at a chaotic and a regular sta
   }
 }
 
+TEST_CASE("lyapunov: Hamiltonian pairing for limb and the triple chain", "[lyapunov][limb][chain]") {
+  LyapunovOptions lo;
+  lo.time = 400;
+  lo.transient = 20;
+  lo.renorm = 0.5;
+  const LimbModel limb(limb_params(read_param_file("limb_paper_reconstructed")));
+  // A chaotic high-energy leg state and the paper's Figure 4 state.
+  for (const Vec<double, 4>& x0 : {Vec<double, 4>(2.0, -1.0, 0, 0), Vec<double, 4>(0.4363, 0.4363, 0.1, 0.1)}) {
+    INFO("limb x0 = " << x0.transpose());
+    const auto r = lyapunov_exponents<4>(limb, x0, InputSchedule(2), lo, tight());
+    REQUIRE(r.report.ok());
+    CHECK_THAT(r.exponents[0] + r.exponents[3], WithinAbs(0.0, 3 * (r.errors[0] + r.errors[3]) + 1e-3));
+    CHECK_THAT(r.exponents[1], WithinAbs(0.0, 3 * r.errors[1] + 1e-2));
+    CHECK_THAT(r.exponents[2], WithinAbs(0.0, 3 * r.errors[2] + 1e-2));
+  }
+  // Three degrees of freedom: λ1 = −λ6, λ2 = −λ5, λ3 = λ4 = 0 (energy and the flow direction).
+  const ChainModel<3> chain(chain_params(read_param_file("chain3_uniform_rods")));
+  const auto r = lyapunov_exponents<6>(chain, Vec<double, 6>(1.5, 0.5, -0.5, 0, 0, 0), InputSchedule(3), lo, tight());
+  REQUIRE(r.report.ok());
+  CHECK(r.exponents[0] > 0.5);
+  CHECK_THAT(r.exponents[0] + r.exponents[5], WithinAbs(0.0, 3 * (r.errors[0] + r.errors[5]) + 1e-3));
+  CHECK_THAT(r.exponents[1] + r.exponents[4], WithinAbs(0.0, 3 * (r.errors[1] + r.errors[4]) + 1e-3));
+  CHECK_THAT(r.exponents[2], WithinAbs(0.0, 3 * r.errors[2] + 1e-2));
+  CHECK_THAT(r.exponents[3], WithinAbs(0.0, 3 * r.errors[3] + 1e-2));
+}
+
 TEST_CASE("lyapunov: a small oscillation's estimate decays toward zero", "[lyapunov][limb]") {
   const LimbModel limb(limb_params(read_param_file("limb_paper_reconstructed")));
   const Vec<double, 4> x0(5 * std::numbers::pi / 100, 5 * std::numbers::pi / 100, 0.1, 0.1);  // Figure 3
