@@ -150,7 +150,8 @@ CommandRunner register_simulate_command(CLI::App& app) {
       "(atomically: written under a temporary name, renamed when complete), or one JSON object with --json\n"
       "(keys t, state, energy, power, work, dissipated, u, status). An integration failure prints its status\n"
       "(step_underflow, non_finite, max_steps) on stderr and exits 1.\n"
-      "Example: chaoskit simulate --model golf --state 150deg,-70deg,0,0 --time 0.5 --torque -20,-4 --release none,0.2");
+      "Example (the declared swing of analyses/golf_release): chaoskit simulate --model golf\n"
+      "  --state 150deg,70deg,0,0 --time 0.295 --torque=-20,-8 --release none,0.2 --out swing.h5");
   cmd->add_option("--model", opt->model, "Model name (see `chaoskit models`)")->required();
   cmd->add_option("--state", opt->state, "Initial state q then qd, comma-separated (deg suffix allowed)")->required();
   cmd->add_option("--time", opt->time, "Duration T [s] (the trajectory runs from t = 0 to T)")->required();

@@ -142,7 +142,7 @@ CommandRunner register_stm_command(CLI::App& app) {
       "in the euclidean or kinetic-energy metric, and for mechanical models the endpoint sensitivity and the\n"
       "response to each input's amplitude and release time (including the release jump term).\n"
       "--json keys: stm (row-major), state (x(T)), state0, det, ftle, endpoint, input_sensitivity, status.\n"
-      "Example: chaoskit stm --model golf --state 150deg,-70deg,0,0 --time 0.4 --torque -20,-4 --release none,0.2");
+      "Example: chaoskit stm --model golf --state 150deg,70deg,0,0 --time 0.295 --torque=-20,-8 --release none,0.2");
   cmd->add_option("--model", opt->model, "Model name (see `chaoskit models`)")->required();
   cmd->add_option("--state", opt->state, "Initial state q then qd, comma-separated (deg suffix allowed)")->required();
   cmd->add_option("--time", opt->time, "Horizon T [s]")->required();
