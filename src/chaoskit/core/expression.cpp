@@ -1,0 +1,361 @@
+#include "chaoskit/core/expression.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <numbers>
+#include <tuple>
+
+#include "chaoskit/core/errors.hpp"
+
+namespace chaoskit {
+
+namespace {
+
+struct Token {
+  enum Kind { number, name, op, lparen, rparen, comma, end } kind;
+  std::string text;
+  double value = 0;
+  std::size_t column = 0;  // 1-based
+};
+
+std::vector<Token> tokenize(std::string_view s, const std::string& field) {
+  std::vector<Token> out;
+  std::size_t i = 0;
+  auto fail = [&](const std::string& what, std::size_t col) -> void {
+    throw InputError(field, what + " at column " + std::to_string(col) + " of '" + std::string(s) + "'");
+  };
+  while (i < s.size()) {
+    const char c = s[i];
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+      continue;
+    }
+    Token t{Token::end, "", 0, i + 1};
+    if (std::isdigit(static_cast<unsigned char>(c)) || (c == '.' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])))) {
+      std::size_t j = i;
+      while (j < s.size() && (std::isdigit(static_cast<unsigned char>(s[j])) || s[j] == '.')) ++j;
+      if (j < s.size() && (s[j] == 'e' || s[j] == 'E')) {
+        std::size_t k = j + 1;
+        if (k < s.size() && (s[k] == '+' || s[k] == '-')) ++k;
+        if (k < s.size() && std::isdigit(static_cast<unsigned char>(s[k]))) {
+          j = k;
+          while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
+        }
+      }
+      const auto r = std::from_chars(s.data() + i, s.data() + j, t.value);
+      if (r.ec != std::errc() || r.ptr != s.data() + j) fail("malformed number", i + 1);
+      if (s.substr(j, 3) == "deg" && (j + 3 == s.size() || !std::isalnum(static_cast<unsigned char>(s[j + 3])))) {
+        t.value *= std::numbers::pi / 180.0;
+        j += 3;
+      }
+      t.kind = Token::number;
+      t.text = std::string(s.substr(i, j - i));
+      i = j;
+    } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      std::size_t j = i;
+      while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_')) ++j;
+      t.kind = Token::name;
+      t.text = std::string(s.substr(i, j - i));
+      i = j;
+    } else if (c == '(' || c == ')' || c == ',') {
+      t.kind = c == '(' ? Token::lparen : c == ')' ? Token::rparen : Token::comma;
+      t.text = std::string(1, c);
+      ++i;
+    } else {
+      static const std::array<std::string_view, 13> ops = {"<=", ">=", "==", "!=", "&&", "||", "<", ">", "+", "-", "*", "/", "^"};
+      bool matched = false;
+      for (auto op : ops) {
+        if (s.substr(i, op.size()) == op) {
+          t.kind = Token::op;
+          t.text = op == "&&" ? "and" : op == "||" ? "or" : std::string(op);
+          i += op.size();
+          matched = true;
+          break;
+        }
+      }
+      if (!matched && c == '!') {
+        t.kind = Token::name;
+        t.text = "not";
+        ++i;
+        matched = true;
+      }
+      if (!matched && c == '=') {
+        t.kind = Token::op;
+        t.text = "=";
+        ++i;
+        matched = true;
+      }
+      if (!matched) fail(std::string("unexpected character '") + c + "'", i + 1);
+    }
+    out.push_back(std::move(t));
+  }
+  out.push_back(Token{Token::end, "", 0, s.size() + 1});
+  return out;
+}
+
+}  // namespace
+
+class ExpressionParser {
+ public:
+  ExpressionParser(std::string_view text, const std::vector<std::string>& vars, const std::string& field, bool surface)
+      : text_(text), vars_(vars), field_(field), tokens_(tokenize(text, field)), surface_(surface) {}
+
+  Expression run() {
+    Expression e;
+    e.text_ = std::string(text_);
+    if (tokens_.front().kind == Token::end) fail("empty expression", 1);
+    parse_or();
+    if (surface_ && peek().kind == Token::op && peek().text == "=") {
+      next();
+      parse_or();
+      emit(Expression::Op::sub);
+    }
+    if (peek().kind != Token::end) fail("unexpected '" + peek().text + "'", peek().column);
+    e.program_ = std::move(program_);
+    // Stack depth: simulate.
+    int depth = 0, max_depth = 0;
+    for (const auto& ins : e.program_) {
+      depth += stack_effect(ins.op);
+      max_depth = std::max(max_depth, depth);
+    }
+    e.max_stack_ = max_depth;
+    std::sort(used_.begin(), used_.end());
+    used_.erase(std::unique(used_.begin(), used_.end()), used_.end());
+    e.used_ = used_;
+    return e;
+  }
+
+ private:
+  using Op = Expression::Op;
+
+  static int stack_effect(Op op) {
+    switch (op) {
+      case Op::constant:
+      case Op::variable: return 1;
+      case Op::neg: case Op::lnot: case Op::sin: case Op::cos: case Op::tan: case Op::asin: case Op::acos:
+      case Op::atan: case Op::exp: case Op::log: case Op::sqrt: case Op::abs: case Op::wrap: return 0;
+      default: return -1;
+    }
+  }
+  [[noreturn]] void fail(const std::string& what, std::size_t col) const {
+    throw InputError(field_, what + " at column " + std::to_string(col) + " of '" + std::string(text_) + "'");
+  }
+  const Token& peek() const { return tokens_[pos_]; }
+  const Token& next() { return tokens_[pos_++]; }
+  bool accept_op(std::string_view op) {
+    if ((peek().kind == Token::op || peek().kind == Token::name) && peek().text == op) {
+      ++pos_;
+      return true;
+    }
+    return false;
+  }
+  void emit(Op op, int index = 0, double value = 0) { program_.push_back({op, index, value}); }
+
+  void parse_or() {
+    parse_and();
+    while (accept_op("or")) parse_and(), emit(Op::lor);
+  }
+  void parse_and() {
+    parse_not();
+    while (accept_op("and")) parse_not(), emit(Op::land);
+  }
+  void parse_not() {
+    if (accept_op("not")) {
+      parse_not();
+      emit(Op::lnot);
+      return;
+    }
+    parse_cmp();
+  }
+  void parse_cmp() {
+    parse_sum();
+    static const std::array<std::pair<std::string_view, Op>, 6> cmps = {
+        {{"<=", Op::le}, {">=", Op::ge}, {"==", Op::eq}, {"!=", Op::ne}, {"<", Op::lt}, {">", Op::gt}}};
+    for (const auto& [text, op] : cmps) {
+      if (peek().kind == Token::op && peek().text == text) {
+        next();
+        parse_sum();
+        emit(op);
+        if (peek().kind == Token::op && (peek().text == "<" || peek().text == ">" || peek().text == "<=" ||
+                                         peek().text == ">=" || peek().text == "==" || peek().text == "!="))
+          fail("chained comparison; use 'and'", peek().column);
+        return;
+      }
+    }
+    if (!surface_ && peek().kind == Token::op && peek().text == "=") fail("'=' is not a comparison; use '=='", peek().column);
+  }
+  void parse_sum() {
+    parse_prod();
+    while (true) {
+      if (accept_op("+")) parse_prod(), emit(Op::add);
+      else if (accept_op("-")) parse_prod(), emit(Op::sub);
+      else return;
+    }
+  }
+  void parse_prod() {
+    parse_unary();
+    while (true) {
+      if (accept_op("*")) parse_unary(), emit(Op::mul);
+      else if (accept_op("/")) parse_unary(), emit(Op::div);
+      else return;
+    }
+  }
+  void parse_unary() {
+    if (accept_op("-")) {
+      parse_unary();
+      emit(Op::neg);
+    } else if (accept_op("+")) {
+      parse_unary();
+    } else {
+      parse_power();
+    }
+  }
+  void parse_power() {
+    parse_atom();
+    if (accept_op("^")) parse_unary(), emit(Op::pow);
+  }
+  void parse_atom() {
+    const Token t = next();
+    if (t.kind == Token::number) {
+      emit(Op::constant, 0, t.value);
+      return;
+    }
+    if (t.kind == Token::lparen) {
+      parse_or();
+      if (next().kind != Token::rparen) fail("missing ')'", tokens_[pos_ - 1].column);
+      return;
+    }
+    if (t.kind == Token::name) {
+      if (peek().kind == Token::lparen) {
+        next();
+        int args = 0;
+        if (peek().kind != Token::rparen) {
+          parse_or();
+          ++args;
+          while (peek().kind == Token::comma) next(), parse_or(), ++args;
+        }
+        if (next().kind != Token::rparen) fail("missing ')' after arguments of " + t.text, tokens_[pos_ - 1].column);
+        function(t, args);
+        return;
+      }
+      for (std::size_t i = 0; i < vars_.size(); ++i)
+        if (vars_[i] == t.text) {
+          emit(Op::variable, static_cast<int>(i));
+          used_.push_back(static_cast<int>(i));
+          return;
+        }
+      if (t.text == "pi") return emit(Op::constant, 0, std::numbers::pi);
+      if (t.text == "e") return emit(Op::constant, 0, std::numbers::e);
+      std::string known;
+      for (const auto& v : vars_) known += (known.empty() ? "" : ", ") + v;
+      fail("unknown name '" + t.text + "' (known: " + known + ", pi, e)", t.column);
+    }
+    fail(t.kind == Token::end ? std::string("expression ends too early") : "unexpected '" + t.text + "'", t.column);
+  }
+  void function(const Token& t, int args) {
+    static const std::array<std::tuple<std::string_view, Op, int>, 14> fns = {{{"sin", Op::sin, 1},
+                                                                               {"cos", Op::cos, 1},
+                                                                               {"tan", Op::tan, 1},
+                                                                               {"asin", Op::asin, 1},
+                                                                               {"acos", Op::acos, 1},
+                                                                               {"atan", Op::atan, 1},
+                                                                               {"atan2", Op::atan2, 2},
+                                                                               {"exp", Op::exp, 1},
+                                                                               {"log", Op::log, 1},
+                                                                               {"sqrt", Op::sqrt, 1},
+                                                                               {"abs", Op::abs, 1},
+                                                                               {"min", Op::min, 2},
+                                                                               {"max", Op::max, 2},
+                                                                               {"wrap", Op::wrap, 1}}};
+    for (const auto& [name, op, arity] : fns) {
+      if (name != t.text) continue;
+      if (args != arity)
+        fail(t.text + " takes " + std::to_string(arity) + " argument" + (arity > 1 ? "s" : "") + ", got " +
+                 std::to_string(args),
+             t.column);
+      emit(op);
+      return;
+    }
+    fail("unknown function '" + t.text + "'", t.column);
+  }
+
+  std::string_view text_;
+  const std::vector<std::string>& vars_;
+  std::string field_;
+  std::vector<Token> tokens_;
+  std::size_t pos_ = 0;
+  bool surface_;
+  std::vector<Expression::Instr> program_;
+  std::vector<int> used_;
+};
+
+Expression Expression::parse(std::string_view text, const std::vector<std::string>& variables, const std::string& field) {
+  return ExpressionParser(text, variables, field, false).run();
+}
+
+Expression parse_surface(std::string_view text, const std::vector<std::string>& variables, const std::string& field) {
+  return ExpressionParser(text, variables, field, true).run();
+}
+
+double Expression::evaluate(const double* values) const {
+  // Expressions are short; a fixed stack keeps evaluation allocation-free.
+  constexpr int kStack = 64;
+  double stack[kStack];
+  int sp = 0;
+  if (max_stack_ > kStack) return NAN;
+  for (const Instr& ins : program_) {
+    switch (ins.op) {
+      case Op::constant: stack[sp++] = ins.value; break;
+      case Op::variable: stack[sp++] = values[ins.index]; break;
+      case Op::neg: stack[sp - 1] = -stack[sp - 1]; break;
+      case Op::lnot: stack[sp - 1] = stack[sp - 1] == 0.0 ? 1.0 : 0.0; break;
+      case Op::sin: stack[sp - 1] = std::sin(stack[sp - 1]); break;
+      case Op::cos: stack[sp - 1] = std::cos(stack[sp - 1]); break;
+      case Op::tan: stack[sp - 1] = std::tan(stack[sp - 1]); break;
+      case Op::asin: stack[sp - 1] = std::asin(stack[sp - 1]); break;
+      case Op::acos: stack[sp - 1] = std::acos(stack[sp - 1]); break;
+      case Op::atan: stack[sp - 1] = std::atan(stack[sp - 1]); break;
+      case Op::exp: stack[sp - 1] = std::exp(stack[sp - 1]); break;
+      case Op::log: stack[sp - 1] = std::log(stack[sp - 1]); break;
+      case Op::sqrt: stack[sp - 1] = std::sqrt(stack[sp - 1]); break;
+      case Op::abs: stack[sp - 1] = std::abs(stack[sp - 1]); break;
+      case Op::wrap: {
+        // Into (−π, π]: remainder gives [−π, π], then map −π to π.
+        double a = std::remainder(stack[sp - 1], 2.0 * std::numbers::pi);
+        if (a <= -std::numbers::pi) a += 2.0 * std::numbers::pi;
+        stack[sp - 1] = a;
+        break;
+      }
+      default: {
+        const double b = stack[--sp], a = stack[sp - 1];
+        double r = 0;
+        switch (ins.op) {
+          case Op::add: r = a + b; break;
+          case Op::sub: r = a - b; break;
+          case Op::mul: r = a * b; break;
+          case Op::div: r = a / b; break;
+          case Op::pow: r = std::pow(a, b); break;
+          case Op::lt: r = a < b; break;
+          case Op::le: r = a <= b; break;
+          case Op::gt: r = a > b; break;
+          case Op::ge: r = a >= b; break;
+          case Op::eq: r = a == b; break;
+          case Op::ne: r = a != b; break;
+          case Op::land: r = (a != 0.0) && (b != 0.0); break;
+          case Op::lor: r = (a != 0.0) || (b != 0.0); break;
+          case Op::atan2: r = std::atan2(a, b); break;
+          case Op::min: r = std::min(a, b); break;
+          case Op::max: r = std::max(a, b); break;
+          default: r = NAN;
+        }
+        stack[sp - 1] = r;
+      }
+    }
+  }
+  return sp == 1 ? stack[0] : NAN;
+}
+
+}  // namespace chaoskit
