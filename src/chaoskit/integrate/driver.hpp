@@ -17,8 +17,10 @@
 // overshoots into overflow is retried; only when dt < dt_min is the trajectory declared non_finite).
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <vector>
 
+#include <boost/numeric/odeint/integrate/integrate_adaptive.hpp>
 #include <boost/numeric/odeint/stepper/bulirsch_stoer.hpp>
 #include <boost/numeric/odeint/stepper/controlled_runge_kutta.hpp>
 #include <boost/numeric/odeint/stepper/generation.hpp>
@@ -30,6 +32,13 @@
 #include "chaoskit/integrate/odeint_eigen.hpp"
 
 namespace chaoskit {
+
+/// An observer that also wants every accepted step declares `using observes_steps = void;` and
+/// `bool on_step(x_old, t_old, x_new, t_new, segment, interpolate)`, where interpolate(t, out)
+/// fills `out` with the state at t in [t_old, t_new]; returning false ends the integration (status
+/// ok, report.stopped_by_observer set, x = the step's end state).
+template <class Observer>
+concept ObservesSteps = requires { typename std::remove_cvref_t<Observer>::observes_steps; };
 
 namespace detail {
 
@@ -187,6 +196,29 @@ IntegrationReport run_segments(Stepper& stepper, System& sys, State& x, const st
         }
       } else {
         while (k_out < outputs.size() && outputs[k_out] <= t) observer(x_new, outputs[k_out++], s);
+      }
+      if constexpr (ObservesSteps<Observer>) {
+        // Event detection (section crossings): the observer sees every accepted step with an
+        // interpolant on [t_old, t]: dopri5's continuous extension; for steppers without dense
+        // output, a short controlled dopri5 sub-integration from the step's start at the same
+        // tolerances (long Bulirsch–Stoer steps make polynomial interpolation far too coarse).
+        auto interpolate = [&](double tq, State& out) {
+          if constexpr (Stepper::dense) {
+            stepper.interpolate(tq, out, x, t_old, x_new, t);
+          } else {
+            out = x;
+            if (tq > t_old)
+              odeint::integrate_adaptive(odeint::make_controlled(opt.atol, opt.rtol, Dopri5<State>()), counted, out,
+                                         t_old, tq, std::min(dt_attempted, tq - t_old));
+          }
+        };
+        if (!observer.on_step(x, t_old, x_new, t, s, interpolate)) {
+          rep.status = IntegrationStatus::ok;
+          rep.t = t;
+          rep.stopped_by_observer = true;
+          x = x_new;
+          return rep;
+        }
       }
       stepper.accept();
       x = x_new;

@@ -58,6 +58,7 @@ struct IntegrationReport {
   long accepted = 0;     ///< accepted steps
   long rejected = 0;     ///< rejected step attempts
   long rhs_calls = 0;    ///< right-hand-side evaluations (counted by the driver's system wrapper)
+  bool stopped_by_observer = false;  ///< a step observer ended the run before the final time
   bool ok() const { return status == IntegrationStatus::ok; }
 };
 

@@ -1,0 +1,115 @@
+#pragma once
+// Poincaré sections: crossings of a surface g(x) = 0 (an Expression over the state names, e.g.
+// "th1 = 0") in a chosen direction (dg/dt > 0, < 0, or both), located on the integrator's dense
+// output: each accepted step whose end points bracket a sign change is searched by the Illinois
+// variant of regula falsi on g(interpolant(t)) until |g| ≤ tol (default 1e-10) or the bracket is
+// at rounding level. A crossing is reported at most once per step (two crossings within one step
+// would need a grazing trajectory; the step size control keeps steps far shorter than the
+// section's return time). A `max_time` guard ends orbits that stop returning to the section.
+#include <cmath>
+#include <vector>
+
+#include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/expression.hpp"
+#include "chaoskit/integrate/driver.hpp"
+#include "chaoskit/integrate/input_schedule.hpp"
+#include "chaoskit/models/model_concepts.hpp"
+
+namespace chaoskit {
+
+struct SectionOptions {
+  int direction = +1;        ///< +1: g increasing through 0; −1: decreasing; 0: both
+  long max_crossings = 100;  ///< stop after this many crossings
+  double max_time = 1e4;     ///< stop at this time even if fewer crossings were found [s]
+  double tol = 1e-10;        ///< |g| at a reported crossing
+};
+
+template <int n>
+struct SectionCrossing {
+  double t;
+  Vec<double, n> x;
+  double g;  ///< the surface function at the reported state (|g| ≤ tol)
+};
+
+template <int n>
+struct SectionResult {
+  std::vector<SectionCrossing<n>> crossings;
+  IntegrationReport report;
+  bool reached_max_crossings = false;
+};
+
+namespace detail {
+template <Model M>
+struct PlainSystem {
+  const M& model;
+  InputSegment seg{};
+  void set_segment(const InputSegment& s) { seg = s; }
+  void operator()(const Vec<double, M::state_dim>& x, Vec<double, M::state_dim>& dx, double t) const {
+    dx = model.rhs(x, seg.template u<M::input_dim>(t), t);
+  }
+};
+
+template <int n>
+struct SectionObserver {
+  using observes_steps = void;
+  const Expression& surface;
+  const SectionOptions& opt;
+  SectionResult<n>& out;
+
+  double g(const Vec<double, n>& x) const { return surface.evaluate(x.data()); }
+
+  template <class Interp>
+  bool on_step(const Vec<double, n>& x0, double t0, const Vec<double, n>& x1, double t1, std::size_t, Interp&& interp) {
+    double ga = g(x0), gb = g(x1);
+    const bool up = ga < 0.0 && gb >= 0.0, down = ga > 0.0 && gb <= 0.0;
+    if (!((up && opt.direction >= 0) || (down && opt.direction <= 0))) return true;
+    double a = t0, b = t1;
+    Vec<double, n> xs = x1;
+    double gs = gb, ts = t1;
+    int side = 0;
+    for (int it = 0; it < 200 && std::abs(gs) > opt.tol && b - a > 4e-16 * std::abs(b); ++it) {
+      ts = (a * gb - b * ga) / (gb - ga);
+      if (!(ts > a && ts < b)) ts = 0.5 * (a + b);
+      interp(ts, xs);
+      gs = g(xs);
+      if ((gs < 0.0) == (ga < 0.0)) {
+        a = ts, ga = gs;
+        if (side == -1) gb *= 0.5;  // Illinois: halve the stale end's weight
+        side = -1;
+      } else {
+        b = ts, gb = gs;
+        if (side == +1) ga *= 0.5;
+        side = +1;
+      }
+    }
+    out.crossings.push_back({ts, xs, gs});
+    if (static_cast<long>(out.crossings.size()) >= opt.max_crossings) {
+      out.reached_max_crossings = true;
+      return false;
+    }
+    return true;
+  }
+  void operator()(const Vec<double, n>&, double, std::size_t) const {}
+};
+}  // namespace detail
+
+/// Crossings of `surface` by the orbit of x0 (see the file comment). No outputs besides crossings.
+template <Model M>
+SectionResult<M::state_dim> poincare_section(const M& model, const Vec<double, M::state_dim>& x0, const Expression& surface,
+                                             const InputSchedule& inputs, const SectionOptions& so,
+                                             const IntegratorOptions& io) {
+  constexpr int n = M::state_dim;
+  if (so.direction < -1 || so.direction > 1) throw InputError("--direction", "must be +, - or both");
+  if (so.max_crossings < 1) throw InputError("--crossings", "must be >= 1");
+  if (!(so.max_time > 0.0) || !std::isfinite(so.max_time)) throw InputError("--max-time", "must be > 0 s");
+  if (!(so.tol > 0.0)) throw InputError("tol", "must be > 0");
+  detail::PlainSystem<M> sys{model};
+  SectionResult<n> res;
+  detail::SectionObserver<n> obs{surface, so, res};
+  Vec<double, n> x = x0;
+  const InputSchedule sched = inputs.dim() == M::input_dim ? inputs : InputSchedule(M::input_dim);
+  res.report = integrate_piecewise(sys, x, sched.segments(0.0, so.max_time), {}, io, NoBoundary{}, obs);
+  return res;
+}
+
+}  // namespace chaoskit
