@@ -1,0 +1,142 @@
+#pragma once
+// Shared by the results-store tests: a 2-D grid layout with one variable of each element type (one
+// with a 2×2 block per point), values that are exact in binary (so C++ and numpy agree bit for bit),
+// a scratch directory, and a runner for Debian's python3 (with h5py, xarray, h5netcdf).
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "chaoskit/io/results_store.hpp"
+
+namespace chaoskit::test {
+
+inline std::vector<io::Axis> grid_axes(std::size_t n1 = 40, std::size_t n2 = 30) {
+  io::Axis a{"th1", {}, "rad", "initial angle of link 1"};
+  io::Axis b{"th2", {}, "rad", "initial angle of link 2"};
+  for (std::size_t i = 0; i < n1; ++i) a.values.push_back(-1.0 + 2.0 * static_cast<double>(i) / static_cast<double>(n1 - 1));
+  for (std::size_t i = 0; i < n2; ++i) b.values.push_back(0.05 * static_cast<double>(i));
+  return {a, b};
+}
+
+inline std::vector<io::Variable> grid_variables() {
+  return {
+      {"lambda_max", io::ElementType::float64, {}, "1/s", "largest Lyapunov exponent", NAN},
+      {"psi", io::ElementType::float64, {{"state_row", 2}, {"state_col", 2}}, "1", "state-transition matrix", NAN},
+      {"basin", io::ElementType::int32, {}, "1", "basin label", -1},
+      {"converged", io::ElementType::uint8, {}, "1", "lambda_max converged flag", 255},
+  };
+}
+
+// Exact binary values per flat index i.
+inline double lambda_of(std::size_t i) { return static_cast<double>(i) * 0.25 + 0.125; }
+inline double psi_of(std::size_t i, int r, int c) { return static_cast<double>(i) + r * 0.5 + c * 0.0625; }
+inline std::int32_t basin_of(std::size_t i) { return static_cast<std::int32_t>(i % 7) - 3; }
+inline std::uint8_t converged_of(std::size_t i) { return static_cast<std::uint8_t>(i % 2); }
+inline std::int8_t status_of(std::size_t i) { return i % 5 == 0 ? io::point_status::non_finite : io::point_status::ok; }
+
+/// Writes points [first, first+count) with the values above.
+inline void write_run(io::ResultsStore& store, std::size_t first, std::size_t count) {
+  std::vector<double> lam, psi;
+  std::vector<std::int32_t> basin;
+  std::vector<std::uint8_t> conv;
+  std::vector<std::int8_t> st;
+  for (std::size_t i = first; i < first + count; ++i) {
+    lam.push_back(lambda_of(i));
+    for (int r = 0; r < 2; ++r)
+      for (int c = 0; c < 2; ++c) psi.push_back(psi_of(i, r, c));
+    basin.push_back(basin_of(i));
+    conv.push_back(converged_of(i));
+    st.push_back(status_of(i));
+  }
+  store.write_points(first, count,
+                     {{"lambda_max", std::span<const double>(lam)},
+                      {"psi", std::span<const double>(psi)},
+                      {"basin", std::span<const std::int32_t>(basin)},
+                      {"converged", std::span<const std::uint8_t>(conv)}},
+                     st);
+}
+
+/// Batches [first, count) covering 0..n-1 with random sizes 1..max_batch, in shuffled order.
+inline std::vector<std::pair<std::size_t, std::size_t>> shuffled_batches(std::size_t n, std::size_t max_batch,
+                                                                         std::mt19937_64& rng) {
+  std::vector<std::pair<std::size_t, std::size_t>> b;
+  std::uniform_int_distribution<std::size_t> len(1, max_batch);
+  for (std::size_t p = 0; p < n;) {
+    const std::size_t c = std::min(len(rng), n - p);
+    b.emplace_back(p, c);
+    p += c;
+  }
+  std::shuffle(b.begin(), b.end(), rng);
+  return b;
+}
+
+/// A fresh directory under the system temp dir, removed with its contents at scope exit.
+struct ScratchDir {
+  std::filesystem::path path;
+  explicit ScratchDir(const std::string& tag) {
+    std::random_device rd;
+    path = std::filesystem::temp_directory_path() /
+           ("chaoskit_" + tag + "_" + std::to_string(::getpid()) + "_" + std::to_string(rd()));
+    std::filesystem::create_directories(path);
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+  std::string file(const std::string& name) const { return (path / name).string(); }
+};
+
+struct ProcessResult {
+  int exit_code = -1;
+  std::string out;  // stdout and stderr together
+};
+
+/// Runs a shell command, capturing stdout and stderr.
+inline ProcessResult run_command(const std::string& cmd) {
+  ProcessResult r;
+  FILE* pipe = ::popen((cmd + " 2>&1").c_str(), "r");
+  if (!pipe) return r;
+  std::array<char, 4096> buf{};
+  std::size_t n;
+  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  const int status = ::pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+inline std::string quote_arg(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+inline const char* debian_python = "/usr/bin/python3";
+
+/// True when Debian's python3 has the given modules (e.g. "h5py" or "xarray, h5netcdf").
+inline bool python_has(const std::string& modules) {
+  if (!std::filesystem::exists(debian_python)) return false;
+  return run_command(std::string(debian_python) + " -c 'import " + modules + "'").exit_code == 0;
+}
+
+/// Runs a Python script (written to a file in `dir`) with arguments.
+inline ProcessResult run_python(const ScratchDir& dir, const std::string& script, const std::string& args) {
+  const std::string path = dir.file("script.py");
+  {
+    FILE* f = std::fopen(path.c_str(), "w");
+    std::fputs(script.c_str(), f);
+    std::fclose(f);
+  }
+  return run_command(std::string(debian_python) + " " + path + " " + args);
+}
+
+}  // namespace chaoskit::test
