@@ -24,14 +24,6 @@ struct LyapunovCliOptions {
   IntegrationCliOptions common;
 };
 
-template <class M>
-std::vector<std::string> input_names_of(const M& m) {
-  if constexpr (requires { m.input_names(); })
-    return m.input_names();
-  else
-    return {};
-}
-
 void write_history(const std::string& path, const LyapunovResult& r) {
   std::ofstream out(path + ".tmp");
   if (!out) throw InputError("--history", "cannot write '" + path + "'");
@@ -142,9 +134,8 @@ int run_model(const M& model, const LyapunovCliOptions& opt, const std::string& 
 }
 
 int run_lyapunov(const LyapunovCliOptions& opt) {
-  const AnyModel model = make_model(opt.model, opt.common.params);
-  const std::string label = opt.common.params.empty() ? default_param_set(opt.model) : opt.common.params;
-  return std::visit([&](const auto& m) { return run_model(m, opt, label); }, model);
+  return with_model(opt.model, opt.common.params,
+                    [&](const auto& m, const std::string& label) { return run_model(m, opt, label); });
 }
 
 }  // namespace
@@ -158,9 +149,7 @@ CommandRunner register_lyapunov_command(CLI::App& app) {
       "estimate has settled (estimate at T and T/2 within 3 error bars; a regular orbit's estimate keeps\n"
       "decaying like log(t)/t and stays within its error bar of 0), and the relative energy drift.\n"
       "Example: chaoskit lyapunov --model golf --state 2,-1,0,0 --time 1000 --transient 20 --spectrum");
-  cmd->add_option("--model", opt->model, "Model name (see `chaoskit models`)")->required();
-  cmd->add_option("--state", opt->state, "Initial state q then qd, comma-separated (deg suffix allowed)")->required();
-  cmd->add_option("--time", opt->time, "Averaging time after the transient [s]")->required();
+  add_model_state_time(cmd, opt->model, opt->state, opt->time, "Averaging time after the transient [s]");
   cmd->add_option("--transient", opt->transient, "Discarded initial time [s] (default 0)");
   cmd->add_option("--renorm", opt->renorm, "Re-orthonormalisation interval [s] (default 1)");
   cmd->add_option("--blocks", opt->blocks, "Blocks for the error bar (default 10)");

@@ -25,14 +25,6 @@ struct SimulateOptions {
   IntegrationCliOptions common;
 };
 
-template <class M>
-std::vector<std::string> input_names_of(const M& m) {
-  if constexpr (requires { m.input_names(); })
-    return m.input_names();
-  else
-    return {};
-}
-
 template <Model M>
 int simulate_model(const M& model, const SimulateOptions& opt, const std::string& params_label) {
   constexpr int n = M::state_dim;
@@ -134,9 +126,8 @@ int simulate_model(const M& model, const SimulateOptions& opt, const std::string
 }
 
 int run_simulate(const SimulateOptions& opt) {
-  const AnyModel model = make_model(opt.model, opt.common.params);
-  const std::string label = opt.common.params.empty() ? default_param_set(opt.model) : opt.common.params;
-  return std::visit([&](const auto& m) { return simulate_model(m, opt, label); }, model);
+  return with_model(opt.model, opt.common.params,
+                    [&](const auto& m, const std::string& label) { return simulate_model(m, opt, label); });
 }
 
 }  // namespace
@@ -152,9 +143,7 @@ CommandRunner register_simulate_command(CLI::App& app) {
       "(step_underflow, non_finite, max_steps) on stderr and exits 1.\n"
       "Example (the declared swing of analyses/golf_release): chaoskit simulate --model golf\n"
       "  --state 150deg,70deg,0,0 --time 0.295 --torque=-20,-8 --release none,0.2 --out swing.h5");
-  cmd->add_option("--model", opt->model, "Model name (see `chaoskit models`)")->required();
-  cmd->add_option("--state", opt->state, "Initial state q then qd, comma-separated (deg suffix allowed)")->required();
-  cmd->add_option("--time", opt->time, "Duration T [s] (the trajectory runs from t = 0 to T)")->required();
+  add_model_state_time(cmd, opt->model, opt->state, opt->time, "Duration T [s] (the trajectory runs from t = 0 to T)");
   cmd->add_option("--dt-out", opt->dt_out, "Sampling interval [s] (default 0.01; T is always sampled)");
   cmd->add_option("--out", opt->out, "Write the samples to FILE.csv or FILE.h5");
   cmd->add_flag("--json", opt->json, "Print one JSON object with the samples");

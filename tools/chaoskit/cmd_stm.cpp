@@ -23,14 +23,6 @@ struct StmOptions {
   IntegrationCliOptions common;
 };
 
-template <class M>
-std::vector<std::string> input_names_of(const M& m) {
-  if constexpr (requires { m.input_names(); })
-    return m.input_names();
-  else
-    return {};
-}
-
 template <class Derived>
 void print_matrix(std::ostream& o, const std::string& title, const Eigen::MatrixBase<Derived>& A) {
   o << title << "\n";
@@ -127,9 +119,8 @@ int stm_model(const M& model, const StmOptions& opt, const std::string& params_l
 }
 
 int run_stm(const StmOptions& opt) {
-  const AnyModel model = make_model(opt.model, opt.common.params);
-  const std::string label = opt.common.params.empty() ? default_param_set(opt.model) : opt.common.params;
-  return std::visit([&](const auto& m) { return stm_model(m, opt, label); }, model);
+  return with_model(opt.model, opt.common.params,
+                    [&](const auto& m, const std::string& label) { return stm_model(m, opt, label); });
 }
 
 }  // namespace
@@ -143,9 +134,7 @@ CommandRunner register_stm_command(CLI::App& app) {
       "response to each input's amplitude and release time (including the release jump term).\n"
       "--json keys: stm (row-major), state (x(T)), state0, det, ftle, endpoint, input_sensitivity, status.\n"
       "Example: chaoskit stm --model golf --state 150deg,70deg,0,0 --time 0.295 --torque=-20,-8 --release none,0.2");
-  cmd->add_option("--model", opt->model, "Model name (see `chaoskit models`)")->required();
-  cmd->add_option("--state", opt->state, "Initial state q then qd, comma-separated (deg suffix allowed)")->required();
-  cmd->add_option("--time", opt->time, "Horizon T [s]")->required();
+  add_model_state_time(cmd, opt->model, opt->state, opt->time, "Horizon T [s]");
   cmd->add_option("--metric", opt->metric,
                   "FTLE metric: euclidean (default) | kinetic (blockdiag(M(q), M(q)), mechanical models)");
   cmd->add_flag("--json", opt->json, "Print one JSON object");

@@ -15,6 +15,8 @@
 #include "chaoskit/core/units.hpp"
 #include "chaoskit/integrate/input_schedule.hpp"
 #include "chaoskit/integrate/integrator_options.hpp"
+#include "chaoskit/models/model_registry.hpp"
+#include "chaoskit/params/param_sets.hpp"
 
 namespace chaoskit::cli {
 
@@ -74,6 +76,31 @@ struct IntegrationCliOptions {
     return s;
   }
 };
+
+/// Input names of a model (empty for models without inputs), for --torque error messages.
+template <class M>
+std::vector<std::string> input_names_of(const M& m) {
+  if constexpr (requires { m.input_names(); })
+    return m.input_names();
+  else
+    return {};
+}
+
+/// Builds the model named on the command line and calls run(model, params_label) with its concrete type.
+template <class Run>
+int with_model(const std::string& name, const std::string& params, Run&& run) {
+  const AnyModel model = make_model(name, params);
+  const std::string label = params.empty() ? default_param_set(name) : params;
+  return std::visit([&](const auto& m) { return run(m, label); }, model);
+}
+
+/// The three options every integrating command starts with.
+inline void add_model_state_time(CLI::App* cmd, std::string& model, std::string& state, std::string& time,
+                                 const std::string& time_help) {
+  cmd->add_option("--model", model, "Model name (see `chaoskit models`)")->required();
+  cmd->add_option("--state", state, "Initial state q then qd, comma-separated (deg suffix allowed)")->required();
+  cmd->add_option("--time", time, time_help)->required();
+}
 
 /// Provenance of an integration: stepper and tolerances as text.
 inline std::string describe_integrator(const IntegratorOptions& o) {
