@@ -4,7 +4,7 @@
 // model's templated rhs gives f, f_x and f_u together. Time enters as a constant, so the Jacobians
 // are those of f(·, ·, t) at the given t, whatever the input history u(t) is: callers evaluate u at
 // the same t (the variational system does this at every stage time).
-#include <unsupported/Eigen/AutoDiff>
+#include "chaoskit/core/autodiff.hpp"
 
 #include "chaoskit/core/types.hpp"
 #include "chaoskit/models/model_concepts.hpp"

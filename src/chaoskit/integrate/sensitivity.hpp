@@ -20,7 +20,7 @@
 
 #include <Eigen/Cholesky>
 #include <Eigen/SVD>
-#include <unsupported/Eigen/AutoDiff>
+#include "chaoskit/core/autodiff.hpp"
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/models/mechanics.hpp"
