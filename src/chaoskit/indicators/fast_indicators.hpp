@@ -88,7 +88,7 @@ AlignmentResult alignment_indices(const M& model, const Vec<double, M::state_dim
   X.col(0) = x0;
   X.template rightCols<K>() = detail::generic_orthonormal<n, K>();
   AlignmentResult res;
-  res.sali_min = 1.0 * std::sqrt(2.0);
+  res.sali_min = std::sqrt(2.0);  // the largest value SALI can take
   const long n_samples = std::lround(fo.time / fo.renorm);
   const long decimate = std::max<long>(1, n_samples / std::max(1, fo.history_points));
   res.report = integrate_tangent<M, K>(model, X, inputs, 0.0, fo.renorm, n_samples, io, [&](State& Xs, double t, long k) {

@@ -14,6 +14,7 @@
 // During the transient the vectors are re-orthonormalised too (to align them), nothing is summed.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include <Eigen/QR>
@@ -131,17 +132,23 @@ LyapunovResult lyapunov_exponents(const M& model, const Vec<double, M::state_dim
   Vec<double, K> sums = Vec<double, K>::Zero();
   const long decimate = std::max<long>(1, n_samples / std::max(1, lo.history_points));
   long done = 0;
+  // Standard error of exponent i over the first `full_blocks` completed blocks (NaN below 2).
+  auto block_error = [&](int i, long full_blocks) {
+    if (full_blocks < 2) return std::numeric_limits<double>::quiet_NaN();
+    double mean = 0, var = 0;
+    for (long j = 0; j < full_blocks; ++j) mean += block_sums[j](i) / (per_block * lo.renorm) / full_blocks;
+    for (long j = 0; j < full_blocks; ++j) {
+      const double d = block_sums[j](i) / (per_block * lo.renorm) - mean;
+      var += d * d / (full_blocks - 1);
+    }
+    return std::sqrt(var / full_blocks);
+  };
   auto settled = [&](long k) {
     if (k < 4) return false;
     const double now = running1[k - 1], half = running1[k / 2 - 1];
-    std::vector<double> b;
     const long full_blocks = std::min<long>(lo.blocks, k / std::max<long>(1, per_block));
     if (full_blocks < 2) return false;
-    for (long j = 0; j < full_blocks; ++j) b.push_back(block_sums[j](0) / (per_block * lo.renorm));
-    double mean = 0, var = 0;
-    for (double v : b) mean += v / b.size();
-    for (double v : b) var += (v - mean) * (v - mean) / (b.size() - 1);
-    const double err = std::sqrt(var / b.size());
+    const double err = block_error(0, full_blocks);
     return std::abs(now - half) <= std::max(3 * err, lo.settle_tol) && err <= lo.settle_tol;
   };
 
@@ -179,16 +186,7 @@ LyapunovResult lyapunov_exponents(const M& model, const Vec<double, M::state_dim
   for (int i = 0; i < K; ++i) res.exponents[i] = sums(i) / res.elapsed;
   // Error bars from the completed blocks (the last one may be partial after an early stop).
   const long full_blocks = per_block > 0 ? std::min<long>(lo.blocks, done / per_block) : 0;
-  for (int i = 0; i < K; ++i) {
-    if (full_blocks < 2) break;
-    double mean = 0, var = 0;
-    for (long j = 0; j < full_blocks; ++j) mean += block_sums[j](i) / (per_block * lo.renorm) / full_blocks;
-    for (long j = 0; j < full_blocks; ++j) {
-      const double d = block_sums[j](i) / (per_block * lo.renorm) - mean;
-      var += d * d / (full_blocks - 1);
-    }
-    res.errors[i] = std::sqrt(var / full_blocks);
-  }
+  for (int i = 0; i < K; ++i) res.errors[i] = block_error(i, full_blocks);
   res.half_time_estimate = running1[std::max<long>(1, done / 2) - 1];
   const double tol = std::max(3.0 * res.errors[0], lo.settle_tol);
   res.converged = std::abs(res.exponents[0] - res.half_time_estimate) <= tol;
