@@ -45,7 +45,13 @@ AnyModel make_model(const std::string& name, const std::string& params) {
     for (const auto& d : model_catalog()) list += (list.empty() ? "" : ", ") + d.name;
     throw InputError("--model", "unknown model '" + name + "' (known: " + list + ")");
   }
-  const ParamFile file = read_param_file(params.empty() ? default_param_set(name) : params);
+  return make_model(name, read_param_file(params.empty() ? default_param_set(name) : params));
+}
+
+AnyModel make_model(const std::string& name, const ParamFile& file) {
+  bool known = false;
+  for (const auto& d : model_catalog()) known = known || d.name == name;
+  if (!known) throw InputError("--model", "unknown model '" + name + "'");
   if (name == "limb") return LimbModel(limb_params(file));
   if (name == "golf") return GolfModel(golf_params(file));
   if (name == "lorenz") return LorenzModel(lorenz_params(file));

@@ -33,6 +33,10 @@ static_assert(kMaxChainLinks == 5, "extend AnyModel and make_model when raising 
 /// Throws InputError for an unknown model or a bad parameter set.
 AnyModel make_model(const std::string& name, const std::string& params = "");
 
+struct ParamFile;
+/// The same from a parameter file already read (e.g. with a job's overrides applied to its table).
+AnyModel make_model(const std::string& name, const ParamFile& file);
+
 /// The name under which `model` was registered ("chain" for every ChainModel<N>).
 std::string model_name(const AnyModel& model);
 

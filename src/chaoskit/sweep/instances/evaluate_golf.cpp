@@ -1,0 +1,7 @@
+// Explicit instantiation of the sweep's point evaluator for GolfModel (see evaluate.hpp).
+#include "chaoskit/sweep/evaluate.hpp"
+#include "chaoskit/sweep/point_evaluator.hpp"
+
+namespace chaoskit::sweep {
+CHAOSKIT_SWEEP_EVALUATE_INSTANCE(, GolfModel)
+}  // namespace chaoskit::sweep

@@ -1,0 +1,43 @@
+#include "chaoskit/sweep/job.hpp"
+
+namespace chaoskit::sweep {
+
+std::string target_name(Target t) {
+  switch (t) {
+    case Target::state: return "state";
+    case Target::energy: return "energy";
+    case Target::parameter: return "parameter";
+    case Target::torque: return "torque";
+    case Target::release: return "release";
+  }
+  return "?";
+}
+
+std::string quantity_name(Quantity q) {
+  switch (q) {
+    case Quantity::lambda_max: return "lambda_max";
+    case Quantity::spectrum: return "spectrum";
+    case Quantity::stm: return "stm";
+    case Quantity::ftle: return "ftle";
+    case Quantity::sali: return "sali";
+    case Quantity::megno: return "megno";
+    case Quantity::final_state: return "final_state";
+    case Quantity::endpoint_sensitivity: return "endpoint_sensitivity";
+    case Quantity::section: return "section";
+  }
+  return "?";
+}
+
+std::size_t Job::point_count() const {
+  std::size_t n = 1;
+  for (const auto& a : axes) n *= a.values.size();
+  return n;
+}
+
+bool Job::has_parameter_axes() const {
+  for (const auto& a : axes)
+    if (a.target == Target::parameter) return true;
+  return false;
+}
+
+}  // namespace chaoskit::sweep

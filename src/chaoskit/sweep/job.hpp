@@ -1,0 +1,85 @@
+#pragma once
+// A sweep job: what to compute at every point of an N-D grid. Read from TOML (job_reader.hpp);
+// this file is the plain description the runner and the point evaluator work from.
+//
+//   [model]     name, params (set name or path), [model.overrides] single parameter values
+//   [grid]      one entry per name: an axis ({ linspace | logspace | geomspace | list }, or a bare
+//               array) or a fixed value (a number). A name is a state component (th1, dth2, ...),
+//               `energy` (total energy; one rate is solved from it, see [energy]), a model parameter
+//               (L1, m2, b1 for element 1 of chain's array b, ...), an input's constant moment (tau1,
+//               tau_hip, ...) or an input's release time (release_tau2, ...).
+//   [energy]    solve = "dth1" (the rate solved from E), branch = "+" | "-"
+//   [inputs]    as in `chaoskit simulate --inputs` (torque | table, release)
+//   [compute]   one table per quantity (lambda_max, spectrum, stm, ftle, sali, megno, final_state,
+//               endpoint_sensitivity, section), each with its own times
+//   [integrator] stepper, rtol, atol, max_steps, dt_min
+//   [output]    file (default: the job file's stem + .h5), batch (points per write)
+#include <string>
+#include <vector>
+
+#include "chaoskit/core/expression.hpp"
+#include "chaoskit/integrate/input_schedule.hpp"
+#include "chaoskit/integrate/integrator_options.hpp"
+#include "chaoskit/integrate/sensitivity.hpp"
+#include "chaoskit/models/model_registry.hpp"
+#include "chaoskit/params/param_sets.hpp"
+
+namespace chaoskit::sweep {
+
+/// What a grid name sets at a point.
+enum class Target { state, energy, parameter, torque, release };
+std::string target_name(Target t);
+
+/// A named quantity of the point: a swept axis (values) or a fixed value (one value).
+struct GridEntry {
+  std::string name;
+  Target target = Target::state;
+  int index = -1;             ///< state component or input channel; element of an array parameter
+  std::string param_key;      ///< parameter key in [values] (for Target::parameter)
+  std::vector<double> values; ///< axis coordinates (strictly increasing) or the one fixed value
+  std::string units, long_name;
+};
+
+/// Which rate is solved from the total energy, and which root.
+struct EnergySolve {
+  int component = -1;  ///< index of the solved rate in the state (−1: no energy given)
+  int dof_index = -1;  ///< the same as a joint index (component − dof)
+  int branch = +1;     ///< +1: the larger root, −1: the smaller
+};
+
+enum class Quantity { lambda_max, spectrum, stm, ftle, sali, megno, final_state, endpoint_sensitivity, section };
+std::string quantity_name(Quantity q);
+
+struct ComputeSpec {
+  Quantity quantity = Quantity::lambda_max;
+  double time = 100.0;      ///< integration (or accumulation) time [s]
+  double transient = 0.0;   ///< lambda_max/spectrum: discarded initial time [s]
+  double renorm = 1.0;      ///< lambda_max/spectrum/sali/megno: renormalisation interval [s]
+  int blocks = 10;          ///< lambda_max/spectrum: blocks of the error bar
+  FtleMetric metric = FtleMetric::euclidean;  ///< ftle
+  std::string plane;        ///< section: the surface "lhs = rhs"
+  int direction = +1;       ///< section: +1 up, −1 down, 0 both
+  long crossings = 100;     ///< section: crossings kept per point
+};
+
+struct Job {
+  std::string source;       ///< path of the job file (or a label)
+  std::string text;         ///< the job file's full text, stored in the results' provenance
+  std::string model_name;
+  std::string params_label; ///< the set's name or path
+  ParamFile params;         ///< with [model.overrides] applied
+  AnyModel base_model{HenonHeilesModel(HenonHeilesParams{})};  ///< built from `params` (a placeholder until then)
+  std::vector<GridEntry> axes;   ///< swept, in the order of the results' dimensions
+  std::vector<GridEntry> fixed;  ///< fixed values
+  EnergySolve energy;
+  InputSchedule inputs;
+  std::vector<ComputeSpec> compute;
+  IntegratorOptions integrator;
+  std::string output;       ///< results file
+  std::size_t batch = 0;    ///< points per write (0: automatic)
+
+  std::size_t point_count() const;
+  bool has_parameter_axes() const;
+};
+
+}  // namespace chaoskit::sweep

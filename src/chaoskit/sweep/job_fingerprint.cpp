@@ -1,0 +1,81 @@
+#include "chaoskit/sweep/job_fingerprint.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+#include "chaoskit/core/build_info.hpp"
+
+namespace chaoskit::sweep {
+
+namespace {
+
+std::string exact(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%a", v);
+  return buf;
+}
+
+std::vector<std::string> lines_of(const std::string& s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+std::string key_of(const std::string& line) { return line.substr(0, line.find(" = ")); }
+std::string value_of(const std::string& line) {
+  const auto p = line.find(" = ");
+  return p == std::string::npos ? "" : line.substr(p + 3);
+}
+
+}  // namespace
+
+std::string job_fingerprint(const Job& job) {
+  std::ostringstream o;
+  o << "chaoskit.version = " << build_info::version << "\n";
+  o << "chaoskit.commit = " << build_info::commit << "\n";
+  o << "model.name = " << job.model_name << "\n";
+  o << "model.params = " << job.params.label << "\n";
+  for (const auto& [key, node] : *job.params.table["values"].as_table()) {
+    o << "model.values." << key.str() << " =";
+    if (const auto* arr = node.as_array()) {
+      for (const auto& e : *arr) o << " " << exact(e.value<double>().value_or(NAN));
+    } else {
+      o << " " << exact(node.value<double>().value_or(NAN));
+    }
+    o << "\n";
+  }
+  for (const auto& a : job.axes) {
+    o << "grid." << a.name << " = axis (" << target_name(a.target) << ")";
+    for (double v : a.values) o << " " << exact(v);
+    o << "\n";
+  }
+  for (const auto& f : job.fixed) o << "grid." << f.name << " = fixed (" << target_name(f.target) << ") " << exact(f.values[0]) << "\n";
+  if (job.energy.component >= 0)
+    o << "energy = solve component " << job.energy.component << ", branch " << job.energy.branch << "\n";
+  o << "inputs = " << job.inputs.describe() << "\n";
+  for (const auto& c : job.compute) {
+    o << "compute." << quantity_name(c.quantity) << " = time " << exact(c.time) << ", transient " << exact(c.transient)
+      << ", renorm " << exact(c.renorm) << ", blocks " << c.blocks << ", metric " << metric_name(c.metric) << ", plane '"
+      << c.plane << "', direction " << c.direction << ", crossings " << c.crossings << "\n";
+  }
+  const IntegratorOptions& io = job.integrator;
+  o << "integrator = " << stepper_name(io.stepper) << ", rtol " << exact(io.rtol) << ", atol " << exact(io.atol)
+    << ", max_steps " << io.max_steps << ", dt_initial " << exact(io.dt_initial) << ", dt_min " << exact(io.dt_min)
+    << "\n";
+  return o.str();
+}
+
+std::string fingerprint_difference(const std::string& in_file, const std::string& in_job) {
+  const auto a = lines_of(in_file), b = lines_of(in_job);
+  for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+    if (i < a.size() && i < b.size() && a[i] == b[i]) continue;
+    if (i >= a.size()) return key_of(b[i]) + " is in this job but not in the file";
+    if (i >= b.size()) return key_of(a[i]) + " is in the file but not in this job";
+    if (key_of(a[i]) != key_of(b[i])) return "the file has " + key_of(a[i]) + " where this job has " + key_of(b[i]);
+    return key_of(a[i]) + " differs: '" + value_of(a[i]) + "' in the file, '" + value_of(b[i]) + "' in this job";
+  }
+  return "";
+}
+
+}  // namespace chaoskit::sweep

@@ -1,0 +1,481 @@
+#include "chaoskit/sweep/job_reader.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/units.hpp"
+#include "chaoskit/sweep/parameter_axes.hpp"
+#include "chaoskit/sweep/point_context.hpp"
+
+namespace chaoskit::sweep {
+
+namespace {
+
+std::string join(const std::vector<std::string>& items) {
+  std::string s;
+  for (const auto& i : items) s += (s.empty() ? "" : ", ") + i;
+  return s;
+}
+
+void reject_unknown_keys(const toml::table& t, const std::set<std::string>& allowed, const std::string& prefix) {
+  for (const auto& [key, node] : t) {
+    (void)node;
+    if (!allowed.count(std::string(key.str())))
+      throw InputError(prefix + std::string(key.str()),
+                       "unknown key (expected one of: " + join({allowed.begin(), allowed.end()}) + ")");
+  }
+}
+
+const toml::table& table_at(const toml::table& root, const std::string& key, const std::string& field) {
+  const toml::node* n = root.get(key);
+  if (!n) throw InputError(field, "missing table");
+  if (!n->is_table()) throw InputError(field, "must be a table");
+  return *n->as_table();
+}
+
+/// A number: TOML integer or float, or a string with a unit suffix ("30deg").
+double number_of(const toml::node& n, const std::string& field) {
+  double v;
+  if (auto i = n.as_integer()) v = static_cast<double>(i->get());
+  else if (auto f = n.as_floating_point()) v = f->get();
+  else if (auto s = n.as_string()) v = parse_number(s->get(), field);
+  else throw InputError(field, "must be a number");
+  if (!std::isfinite(v)) throw InputError(field, "must be finite");
+  return v;
+}
+
+double positive_number(const toml::table& t, const std::string& key, double fallback, const std::string& field) {
+  const toml::node* n = t.get(key);
+  if (!n) return fallback;
+  const double v = number_of(*n, field);
+  if (!(v > 0.0)) throw InputError(field, "must be > 0");
+  return v;
+}
+
+long integer_of(const toml::node& n, const std::string& field, long lo, long hi) {
+  const auto i = n.as_integer();
+  if (!i) throw InputError(field, "must be an integer");
+  if (i->get() < lo || i->get() > hi)
+    throw InputError(field, "must be between " + std::to_string(lo) + " and " + std::to_string(hi));
+  return static_cast<long>(i->get());
+}
+
+std::string string_of(const toml::node& n, const std::string& field) {
+  const auto s = n.as_string();
+  if (!s) throw InputError(field, "must be a string");
+  return s->get();
+}
+
+template <class F>
+auto on_model(const AnyModel& m, F&& f) {
+  return std::visit(std::forward<F>(f), m);
+}
+
+std::vector<std::string> state_names_of(const AnyModel& m) {
+  return on_model(m, [](const auto& x) { return x.state_names(); });
+}
+std::vector<std::string> input_names_of(const AnyModel& m) {
+  return on_model(m, [](const auto& x) -> std::vector<std::string> {
+    if constexpr (requires { x.input_names(); }) return x.input_names();
+    else return {};
+  });
+}
+bool is_mechanical(const AnyModel& m) {
+  return on_model(m, [](const auto& x) { return MechanicalModel<std::decay_t<decltype(x)>>; });
+}
+int dof_of(const AnyModel& m) {
+  return on_model(m, [](const auto& x) {
+    using M = std::decay_t<decltype(x)>;
+    if constexpr (MechanicalModel<M>) return M::dof;
+    else return 0;
+  });
+}
+
+// ---- [model] -------------------------------------------------------------------------------
+
+void apply_overrides(ParamFile& file, const toml::table& overrides) {
+  toml::table& values = *file.table["values"].as_table();
+  for (const auto& [key, node] : overrides) {
+    const std::string field = "model.overrides." + std::string(key.str());
+    toml::node* current = values.get(key.str());
+    if (!current) throw InputError(field, "no such parameter in " + file.label + " (model " + file.model + ")");
+    if (current->is_array()) {
+      const auto* arr = node.as_array();
+      if (!arr || arr->size() != current->as_array()->size())
+        throw InputError(field, "must be an array of " + std::to_string(current->as_array()->size()) + " numbers");
+      toml::array copy;
+      for (std::size_t i = 0; i < arr->size(); ++i)
+        copy.push_back(number_of(*arr->get(i), field + "[" + std::to_string(i) + "]"));
+      values.insert_or_assign(key.str(), std::move(copy));
+    } else {
+      values.insert_or_assign(key.str(), number_of(node, field));
+    }
+  }
+  file.label += " (with [model.overrides])";
+}
+
+// ---- [grid] --------------------------------------------------------------------------------
+
+GridEntry classify(const std::string& name, const Job& job, const std::vector<std::string>& states,
+                   const std::vector<std::string>& inputs) {
+  const std::string field = "grid." + name;
+  GridEntry e;
+  e.name = name;
+  for (std::size_t i = 0; i < states.size(); ++i)
+    if (states[i] == name) {
+      e.target = Target::state;
+      e.index = static_cast<int>(i);
+      const int dof = dof_of(job.base_model);
+      const bool angle = dof > 0 && static_cast<int>(i) < dof;
+      e.units = dof == 0 ? "1" : angle ? "rad" : "rad/s";
+      e.long_name = std::string("initial ") + (dof == 0 ? "value of " + name : angle ? "angle " + name : "rate " + name);
+      return e;
+    }
+  if (name == "energy") {
+    if (!is_mechanical(job.base_model))
+      throw InputError(field, "an energy grid needs a mechanical model (limb, golf, chain), not " + job.model_name);
+    e.target = Target::energy;
+    e.units = "J";
+    e.long_name = "total energy of the initial state";
+    return e;
+  }
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    if (inputs[i] == name) {
+      e.target = Target::torque;
+      e.index = static_cast<int>(i);
+      e.units = "N m";
+      e.long_name = "constant joint moment " + name;
+      return e;
+    }
+    if ("release_" + inputs[i] == name) {
+      e.target = Target::release;
+      e.index = static_cast<int>(i);
+      e.units = "s";
+      e.long_name = "release time of " + inputs[i];
+      return e;
+    }
+  }
+  if (const auto p = find_parameter(job.params, name)) {
+    e.target = Target::parameter;
+    e.param_key = p->key;
+    e.index = p->element;
+    e.units = p->units;
+    e.long_name = "parameter " + name + (p->description.empty() ? "" : " (" + p->description + ")");
+    return e;
+  }
+  std::vector<std::string> known = states;
+  known.push_back("energy");
+  for (const auto& i : inputs) known.push_back(i), known.push_back("release_" + i);
+  for (const auto& p : parameter_names(job.params)) known.push_back(p);
+  throw InputError(field, "unknown name for model " + job.model_name + " (known: " + join(known) + ")");
+}
+
+void read_grid(Job& job, const toml::table& grid) {
+  const std::vector<std::string> states = state_names_of(job.base_model);
+  const std::vector<std::string> inputs = input_names_of(job.base_model);
+  for (const auto& [key, node] : grid) {
+    const std::string name(key.str());
+    GridEntry e = classify(name, job, states, inputs);
+    if (node.is_table() || node.is_array()) {
+      e.values = axis_values(node, "grid." + name);
+      job.axes.push_back(std::move(e));
+    } else {
+      e.values = {number_of(node, "grid." + name)};
+      job.fixed.push_back(std::move(e));
+    }
+  }
+  if (job.axes.empty()) throw InputError("grid", "no axis to sweep (give at least one entry as { linspace = [a, b, n] })");
+  if (job.axes.size() > 8) throw InputError("grid", "at most 8 axes");
+}
+
+void read_energy(Job& job, const toml::table* energy) {
+  bool has_energy = false;
+  for (const auto* list : {&job.axes, &job.fixed})
+    for (const auto& e : *list) has_energy = has_energy || e.target == Target::energy;
+  if (!has_energy) {
+    if (energy) throw InputError("energy", "[energy] given but the grid sets no energy");
+    return;
+  }
+  const std::vector<std::string> states = state_names_of(job.base_model);
+  const int dof = dof_of(job.base_model);
+  auto named_in_grid = [&](const std::string& s) {
+    for (const auto* list : {&job.axes, &job.fixed})
+      for (const auto& e : *list)
+        if (e.name == s) return true;
+    return false;
+  };
+  std::string solve;
+  if (energy) {
+    reject_unknown_keys(*energy, {"solve", "branch"}, "energy.");
+    if (const auto* n = energy->get("solve")) solve = string_of(*n, "energy.solve");
+    if (const auto* n = energy->get("branch")) {
+      const std::string b = string_of(*n, "energy.branch");
+      if (b == "+" || b == "plus" || b == "larger") job.energy.branch = +1;
+      else if (b == "-" || b == "minus" || b == "smaller") job.energy.branch = -1;
+      else throw InputError("energy.branch", "must be \"+\" (the larger root) or \"-\" (the smaller)");
+    }
+  }
+  if (solve.empty()) {
+    for (int i = dof; i < 2 * dof && solve.empty(); ++i)
+      if (!named_in_grid(states[i])) solve = states[i];
+    if (solve.empty()) throw InputError("energy.solve", "every rate is set in [grid]; leave one to solve from the energy");
+  }
+  for (int i = dof; i < 2 * dof; ++i)
+    if (states[i] == solve) job.energy.component = i, job.energy.dof_index = i - dof;
+  if (job.energy.component < 0)
+    throw InputError("energy.solve", "'" + solve + "' is not a rate of model " + job.model_name + " (rates: " +
+                                         join({states.begin() + dof, states.end()}) + ")");
+  if (named_in_grid(solve)) throw InputError("energy.solve", "'" + solve + "' is also set in [grid]");
+}
+
+// ---- [compute] ------------------------------------------------------------------------------
+
+Quantity parse_quantity(const std::string& name, const std::string& field) {
+  for (Quantity q : {Quantity::lambda_max, Quantity::spectrum, Quantity::stm, Quantity::ftle, Quantity::sali,
+                     Quantity::megno, Quantity::final_state, Quantity::endpoint_sensitivity, Quantity::section})
+    if (quantity_name(q) == name) return q;
+  throw InputError(field, "unknown quantity (known: lambda_max, spectrum, stm, ftle, sali, megno, final_state, "
+                          "endpoint_sensitivity, section)");
+}
+
+ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, const Job& job) {
+  const std::string prefix = "compute." + name;
+  ComputeSpec c;
+  c.quantity = parse_quantity(name, prefix);
+  if (!node.is_table()) throw InputError(prefix, "must be a table, e.g. { time = 100.0 }");
+  const toml::table& t = *node.as_table();
+  switch (c.quantity) {
+    case Quantity::lambda_max:
+    case Quantity::spectrum:
+      reject_unknown_keys(t, {"time", "transient", "renorm", "blocks"}, prefix + ".");
+      break;
+    case Quantity::sali:
+    case Quantity::megno:
+      reject_unknown_keys(t, {"time", "renorm"}, prefix + ".");
+      c.time = 1000.0;
+      break;
+    case Quantity::ftle:
+      reject_unknown_keys(t, {"time", "metric"}, prefix + ".");
+      break;
+    case Quantity::section:
+      reject_unknown_keys(t, {"plane", "direction", "crossings", "max_time"}, prefix + ".");
+      c.time = 1000.0;
+      break;
+    default:
+      reject_unknown_keys(t, {"time"}, prefix + ".");
+  }
+  c.time = positive_number(t, c.quantity == Quantity::section ? "max_time" : "time", c.time,
+                           prefix + (c.quantity == Quantity::section ? ".max_time" : ".time"));
+  c.renorm = positive_number(t, "renorm", c.renorm, prefix + ".renorm");
+  if (const auto* n = t.get("transient")) {
+    c.transient = number_of(*n, prefix + ".transient");
+    if (c.transient < 0) throw InputError(prefix + ".transient", "must be >= 0");
+  }
+  if (const auto* n = t.get("blocks")) c.blocks = static_cast<int>(integer_of(*n, prefix + ".blocks", 2, 1000));
+  const bool renormalised = c.quantity == Quantity::lambda_max || c.quantity == Quantity::spectrum ||
+                            c.quantity == Quantity::sali || c.quantity == Quantity::megno;
+  if (renormalised && c.renorm > c.time) throw InputError(prefix + ".renorm", "must not exceed the time");
+  if ((c.quantity == Quantity::lambda_max || c.quantity == Quantity::spectrum) &&
+      std::lround(c.time / c.renorm) < c.blocks)
+    throw InputError(prefix + ".blocks", "needs at least one renormalisation interval per block (time/renorm >= blocks)");
+  if (const auto* n = t.get("metric")) {
+    try {
+      c.metric = parse_ftle_metric(string_of(*n, prefix + ".metric"));
+    } catch (const InputError& e) {
+      throw InputError(prefix + ".metric", "unknown metric (known: euclidean, kinetic)");
+    }
+    if (c.metric == FtleMetric::kinetic && !is_mechanical(job.base_model))
+      throw InputError(prefix + ".metric", "the kinetic-energy metric needs a mechanical model");
+  }
+  if (c.quantity == Quantity::endpoint_sensitivity && !is_mechanical(job.base_model))
+    throw InputError(prefix, "needs a mechanical model (limb, golf, chain), not " + job.model_name);
+  if (c.quantity == Quantity::section) {
+    const toml::node* plane = t.get("plane");
+    if (!plane) throw InputError(prefix + ".plane", "missing (e.g. plane = \"th1 = 0\")");
+    c.plane = string_of(*plane, prefix + ".plane");
+    (void)parse_surface(c.plane, state_names_of(job.base_model), prefix + ".plane");
+    if (const auto* n = t.get("direction")) {
+      const std::string d = string_of(*n, prefix + ".direction");
+      if (d == "up") c.direction = +1;
+      else if (d == "down") c.direction = -1;
+      else if (d == "both") c.direction = 0;
+      else throw InputError(prefix + ".direction", "must be \"up\", \"down\" or \"both\"");
+    }
+    if (const auto* n = t.get("crossings")) c.crossings = integer_of(*n, prefix + ".crossings", 1, 100000);
+  }
+  return c;
+}
+
+// ---- [integrator] ---------------------------------------------------------------------------
+
+IntegratorOptions read_integrator(const toml::table* t) {
+  IntegratorOptions o;
+  if (!t) return o;
+  reject_unknown_keys(*t, {"stepper", "rtol", "atol", "max_steps", "dt_min", "dt_initial"}, "integrator.");
+  if (const auto* n = t->get("stepper")) {
+    try {
+      o.stepper = parse_stepper(string_of(*n, "integrator.stepper"));
+    } catch (const InputError& e) {
+      throw InputError("integrator.stepper", "unknown stepper (known: " + join(stepper_names()) + ")");
+    }
+  }
+  o.rtol = positive_number(*t, "rtol", o.rtol, "integrator.rtol");
+  o.atol = positive_number(*t, "atol", o.atol, "integrator.atol");
+  o.dt_min = positive_number(*t, "dt_min", o.dt_min, "integrator.dt_min");
+  o.dt_initial = positive_number(*t, "dt_initial", o.dt_initial, "integrator.dt_initial");
+  if (const auto* n = t->get("max_steps")) o.max_steps = integer_of(*n, "integrator.max_steps", 1, 1'000'000'000'000L);
+  try {
+    o.validate();
+  } catch (const InputError& e) {
+    std::string field = e.field();
+    if (field.rfind("--", 0) == 0) field = field.substr(2);
+    for (char& ch : field)
+      if (ch == '-') ch = '_';
+    const std::string what = e.what();
+    throw InputError("integrator." + field, what.substr(what.find(": ") + 2));
+  }
+  return o;
+}
+
+}  // namespace
+
+std::vector<double> axis_values(const toml::node& node, const std::string& field) {
+  std::vector<double> v;
+  auto spaced = [&](const toml::node& spec, const std::string& kind) {
+    const auto* a = spec.as_array();
+    if (!a || a->size() != 3) throw InputError(field + "." + kind, "must be [start, stop, count]");
+    const double s = number_of(*a->get(0), field + "." + kind + "[0]");
+    const double e = number_of(*a->get(1), field + "." + kind + "[1]");
+    const long n = integer_of(*a->get(2), field + "." + kind + "[2]", 1, 100'000'000);
+    if (n == 1 && s != e) throw InputError(field + "." + kind, "one point needs start = stop");
+    if (n > 1 && !(s < e)) throw InputError(field + "." + kind, "inverted or empty range: start must be < stop");
+    if (kind == "geomspace" && !(s > 0)) throw InputError(field + "." + kind, "start must be > 0");
+    for (long i = 0; i < n; ++i) {
+      // Endpoints exact; interior points from the start and the index (no accumulated rounding).
+      const double f = n == 1 ? 0.0 : static_cast<double>(i) / static_cast<double>(n - 1);
+      double x = i == n - 1 ? e : s + (e - s) * f;
+      if (kind == "logspace") x = std::pow(10.0, x);
+      if (kind == "geomspace") x = i == n - 1 ? e : s * std::pow(e / s, f);
+      v.push_back(x);
+    }
+  };
+  if (const auto* t = node.as_table()) {
+    if (t->size() != 1) throw InputError(field, "give exactly one of linspace, logspace, geomspace, list");
+    const auto first = t->begin();  // toml++'s iterator owns the pair it dereferences to: keep it alive
+    const auto& [key, spec] = *first;
+    const std::string kind(key.str());
+    if (kind == "list") return axis_values(spec, field + ".list");
+    if (kind != "linspace" && kind != "logspace" && kind != "geomspace")
+      throw InputError(field + "." + kind, "unknown axis form (known: linspace, logspace, geomspace, list)");
+    spaced(spec, kind);
+  } else if (const auto* a = node.as_array()) {
+    if (a->empty()) throw InputError(field, "empty axis");
+    for (std::size_t i = 0; i < a->size(); ++i) v.push_back(number_of(*a->get(i), field + "[" + std::to_string(i) + "]"));
+    for (std::size_t i = 1; i < v.size(); ++i)
+      if (!(v[i] > v[i - 1])) throw InputError(field, "axis values must be strictly increasing");
+  } else {
+    throw InputError(field, "must be a number (fixed) or an axis table");
+  }
+  for (std::size_t i = 1; i < v.size(); ++i)
+    if (!(v[i] > v[i - 1])) throw InputError(field, "axis values are not strictly increasing (range too narrow for its count)");
+  return v;
+}
+
+Job parse_job(const std::string& text, const std::string& source) {
+  toml::table root;
+  try {
+    root = toml::parse(text, source);
+  } catch (const toml::parse_error& e) {
+    std::ostringstream msg;
+    msg << "TOML syntax error at line " << e.source().begin.line << ", column " << e.source().begin.column << ": "
+        << e.description();
+    throw InputError("job", msg.str());
+  }
+  reject_unknown_keys(root, {"model", "grid", "energy", "inputs", "compute", "integrator", "output"}, "");
+  const std::filesystem::path base_dir = std::filesystem::path(source).parent_path();
+
+  Job job;
+  job.source = source;
+  job.text = text;
+
+  const toml::table& model = table_at(root, "model", "model");
+  reject_unknown_keys(model, {"name", "params", "overrides"}, "model.");
+  if (!model.get("name")) throw InputError("model.name", "missing (e.g. name = \"golf\")");
+  job.model_name = string_of(*model.get("name"), "model.name");
+  bool known = false;
+  for (const auto& d : model_catalog()) known = known || d.name == job.model_name;
+  if (!known) {
+    std::vector<std::string> names;
+    for (const auto& d : model_catalog()) names.push_back(d.name);
+    throw InputError("model.name", "unknown model '" + job.model_name + "' (known: " + join(names) + ")");
+  }
+  job.params_label = default_param_set(job.model_name);
+  if (const auto* p = model.get("params")) {
+    job.params_label = string_of(*p, "model.params");
+    // A path relative to the job file's folder (a bare set name stays a set name).
+    const bool is_path = job.params_label.find('/') != std::string::npos ||
+                         job.params_label.ends_with(".toml");
+    if (is_path && std::filesystem::path(job.params_label).is_relative() && !base_dir.empty())
+      job.params_label = (base_dir / job.params_label).string();
+  }
+  job.params = read_param_file(job.params_label);
+  if (const auto* o = model.get("overrides")) {
+    if (!o->is_table()) throw InputError("model.overrides", "must be a table of parameter = value");
+    apply_overrides(job.params, *o->as_table());
+  }
+  job.base_model = make_model(job.model_name, job.params);
+
+  read_grid(job, table_at(root, "grid", "grid"));
+  check_parameter_values(job);
+  for (const auto& f : job.fixed)  // fixed parameters become part of the set every point uses
+    if (f.target == Target::parameter) set_parameter(job.params, {f.param_key, f.index, f.units, ""}, f.values[0]);
+  job.base_model = make_model(job.model_name, job.params);
+  read_energy(job, root.get("energy") ? &table_at(root, "energy", "energy") : nullptr);
+
+  const int m = static_cast<int>(input_names_of(job.base_model).size());
+  job.inputs = InputSchedule(m);
+  if (const auto* in = root.get("inputs")) {
+    if (!in->is_table()) throw InputError("inputs", "must be a table");
+    if (m == 0) throw InputError("inputs", "model " + job.model_name + " has no inputs");
+    job.inputs = read_inputs_toml(*in->as_table(), m, "inputs.", base_dir.string());
+  }
+  for (const auto* list : {&job.axes, &job.fixed})
+    for (const auto& e : *list)
+      if (e.target == Target::torque && job.inputs.has_table())
+        throw InputError("grid." + e.name, "cannot set a constant moment when [inputs] gives a table");
+
+  const toml::table& compute = table_at(root, "compute", "compute");
+  if (compute.empty()) throw InputError("compute", "nothing to compute (e.g. lambda_max = { time = 100.0 })");
+  for (const auto& [key, node] : compute) job.compute.push_back(read_compute_entry(std::string(key.str()), node, job));
+
+  job.integrator = read_integrator(root.get("integrator") ? &table_at(root, "integrator", "integrator") : nullptr);
+
+  std::filesystem::path out = std::filesystem::path(source).stem().string() + ".h5";
+  if (const auto* o = root.get("output")) {
+    if (!o->is_table()) throw InputError("output", "must be a table");
+    reject_unknown_keys(*o->as_table(), {"file", "batch"}, "output.");
+    if (const auto* f = o->as_table()->get("file")) {
+      out = string_of(*f, "output.file");
+      if (out.empty()) throw InputError("output.file", "must not be empty");
+    }
+    if (const auto* b = o->as_table()->get("batch"))
+      job.batch = static_cast<std::size_t>(integer_of(*b, "output.batch", 1, 1'000'000));
+  }
+  if (out.is_relative() && !base_dir.empty()) out = base_dir / out;
+  job.output = out.string();
+  return job;
+}
+
+Job read_job_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError("job", "cannot read '" + path + "'");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return parse_job(ss.str(), path);
+}
+
+}  // namespace chaoskit::sweep

@@ -1,0 +1,24 @@
+#pragma once
+// Reading a sweep job from TOML, strictly: an unknown key, a wrong type, an empty or inverted axis,
+// a bad tolerance or a name the model does not have is an InputError naming the key
+// (`grid.th3`, `compute.lambda_max.time`, `integrator.rtol`, ...). Nothing is computed or written
+// before the whole job has been checked.
+#include <string>
+
+#include "chaoskit/sweep/job.hpp"
+
+namespace chaoskit::sweep {
+
+/// Reads and checks the job file at `path` (InputError("job") if it cannot be read).
+Job read_job_file(const std::string& path);
+
+/// The same from text; `source` names it in messages and fixes the base directory of relative
+/// paths (a parameter file or a torque table) and the default output name.
+Job parse_job(const std::string& text, const std::string& source);
+
+/// Axis coordinates of a grid entry's table: { linspace = [a, b, n] } (a < b, n ≥ 2, or a = b with
+/// n = 1), { logspace = [e0, e1, n] } (10^e, numpy's convention), { geomspace = [a, b, n] } (0 < a < b),
+/// { list = [...] } or a bare array (strictly increasing). `field` names the entry in errors.
+std::vector<double> axis_values(const toml::node& node, const std::string& field);
+
+}  // namespace chaoskit::sweep

@@ -1,0 +1,78 @@
+#include "chaoskit/sweep/parameter_axes.hpp"
+
+#include <map>
+
+namespace chaoskit::sweep {
+
+namespace {
+
+/// Units and descriptions of the set's fields, from the parameter structs' FieldInfo (chain's
+/// arrays are listed here: ChainParams has no per-field table).
+std::map<std::string, std::pair<std::string, std::string>> field_table(const std::string& layout) {
+  std::map<std::string, std::pair<std::string, std::string>> t;
+  auto collect = [&](const auto& params) {
+    params.for_each_field([&](const FieldInfo& f, const double&) { t[f.name] = {f.unit, f.description}; });
+  };
+  if (layout == "golf") collect(GolfParams{});
+  else if (layout == "limb") collect(LimbParams{});
+  else if (layout == "lorenz") collect(LorenzParams{});
+  else if (layout == "henon_heiles") collect(HenonHeilesParams{});
+  else if (layout == "chain")
+    t = {{"L", {"m", "link length"}},
+         {"m", {"kg", "link mass"}},
+         {"r", {"m", "distance from the proximal joint to the link's centre of mass"}},
+         {"I", {"kg m^2", "centroidal moment of inertia"}},
+         {"b", {"N m s/rad", "viscous joint damping"}},
+         {"g", {"m/s^2", "gravitational acceleration"}}};
+  return t;
+}
+
+const toml::table& values(const ParamFile& f) { return *f.table["values"].as_table(); }
+
+}  // namespace
+
+std::optional<ParameterRef> find_parameter(const ParamFile& file, const std::string& name) {
+  const auto fields = field_table(file.model);
+  auto describe = [&](ParameterRef r) {
+    if (auto it = fields.find(r.key); it != fields.end()) r.units = it->second.first, r.description = it->second.second;
+    return r;
+  };
+  const toml::node* node = values(file).get(name);
+  if (node && (node->is_integer() || node->is_floating_point())) return describe({name, -1, "", ""});
+  // An array key followed by an element number (1-based).
+  std::size_t digits = name.size();
+  while (digits > 0 && std::isdigit(static_cast<unsigned char>(name[digits - 1]))) --digits;
+  if (digits == 0 || digits == name.size()) return std::nullopt;
+  const std::string key = name.substr(0, digits);
+  const toml::node* arr = values(file).get(key);
+  if (!arr || !arr->is_array()) return std::nullopt;
+  const long element = std::stol(name.substr(digits)) - 1;
+  if (element < 0 || element >= static_cast<long>(arr->as_array()->size()) || name[digits] == '0') return std::nullopt;
+  ParameterRef r = describe({key, static_cast<int>(element), "", ""});
+  if (!r.description.empty()) r.description += " of link " + std::to_string(element + 1);
+  return r;
+}
+
+std::vector<std::string> parameter_names(const ParamFile& file) {
+  std::vector<std::string> names;
+  for (const auto& [key, node] : values(file)) {
+    if (const auto* arr = node.as_array()) {
+      for (std::size_t i = 0; i < arr->size(); ++i) names.push_back(std::string(key.str()) + std::to_string(i + 1));
+    } else {
+      names.emplace_back(key.str());
+    }
+  }
+  return names;
+}
+
+void set_parameter(ParamFile& file, const ParameterRef& ref, double value) {
+  toml::table& v = *file.table["values"].as_table();
+  if (ref.element < 0) {
+    v.insert_or_assign(ref.key, value);
+  } else {
+    toml::array& arr = *v.get(ref.key)->as_array();
+    arr.replace(arr.begin() + ref.element, value);
+  }
+}
+
+}  // namespace chaoskit::sweep

@@ -1,0 +1,28 @@
+#pragma once
+// Everything one grid point needs before integrating: its model (rebuilt only when a parameter is
+// swept), its input schedule (constant moments and release times may be coordinates) and its
+// initial state (fixed components, swept components, and the rate solved from the energy).
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "chaoskit/sweep/job.hpp"
+
+namespace chaoskit::sweep {
+
+struct PointContext {
+  AnyModel model;
+  InputSchedule inputs;
+  std::vector<double> x0;
+  bool admissible = true;  ///< false: no state exists here (energy below the potential); status invalid_point
+};
+
+/// The context of the point with coordinates axes[k].values[index[k]].
+PointContext point_context(const Job& job, std::span<const std::size_t> index);
+
+/// Checks that every swept or fixed parameter value gives a valid model (InputError "grid.NAME"
+/// otherwise), so that no point fails for a reason the job file could have been refused for.
+void check_parameter_values(const Job& job);
+
+}  // namespace chaoskit::sweep

@@ -1,0 +1,140 @@
+#pragma once
+// The computations of one grid point: each [compute] entry of the job, integrated from the point's
+// initial state, written into the point's block of values (result_layout.hpp). A point's values
+// depend on nothing but its own context, so a sweep gives the same bits whatever the thread count,
+// rank count or order of evaluation. Entries needing Ψ at the same time share one variational run.
+//
+// A failed integration leaves that entry's values at their fill value (NaN) and makes the point's
+// status the first failure met; the other entries are still computed.
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include "chaoskit/indicators/fast_indicators.hpp"
+#include "chaoskit/indicators/lyapunov.hpp"
+#include "chaoskit/indicators/poincare.hpp"
+#include "chaoskit/integrate/instances.hpp"
+#include "chaoskit/integrate/sensitivity.hpp"
+#include "chaoskit/io/results_store.hpp"
+#include "chaoskit/sweep/job.hpp"
+#include "chaoskit/sweep/result_layout.hpp"
+
+namespace chaoskit::sweep {
+
+/// Point status code (io::point_status) of an integration status.
+inline std::int8_t point_status_of(IntegrationStatus s) { return static_cast<std::int8_t>(static_cast<int>(s) + 1); }
+
+template <Model M>
+std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& layout, std::span<const double> x0_values,
+                           const InputSchedule& inputs, std::span<double> out) {
+  constexpr int n = M::state_dim;
+  const Vec<double, n> x0 = Eigen::Map<const Vec<double, n>>(x0_values.data());
+  std::int8_t status = io::point_status::ok;
+  auto note = [&](const IntegrationReport& r) {
+    if (!r.ok() && status == io::point_status::ok) status = point_status_of(r.status);
+    return r.ok();
+  };
+  auto slot = [&](const char* name) { return out.data() + layout.offset[layout.find(name)]; };
+
+  std::optional<VariationalResult<M>> variational;
+  auto variational_at = [&](double T) -> const VariationalResult<M>& {
+    if (!variational || variational->T != T || !variational->report.ok())
+      variational = propagate_variational(model, x0, inputs, 0.0, T, job.integrator);
+    return *variational;
+  };
+
+  for (const ComputeSpec& c : job.compute) {
+    switch (c.quantity) {
+      case Quantity::lambda_max:
+      case Quantity::spectrum: {
+        LyapunovOptions lo;
+        lo.time = c.time;
+        lo.transient = c.transient;
+        lo.renorm = c.renorm;
+        lo.blocks = c.blocks;
+        lo.history_points = 1;
+        if (c.quantity == Quantity::lambda_max) {
+          const LyapunovResult r = lyapunov_exponents<1>(model, x0, inputs, lo, job.integrator);
+          if (!note(r.report)) break;
+          slot("lambda_max")[0] = r.exponents[0];
+          slot("lambda_max_error")[0] = r.errors[0];
+          slot("lambda_max_converged")[0] = r.converged ? 1.0 : 0.0;
+        } else {
+          const LyapunovResult r = lyapunov_exponents<n>(model, x0, inputs, lo, job.integrator);
+          if (!note(r.report)) break;
+          for (int i = 0; i < n; ++i) slot("spectrum")[i] = r.exponents[i], slot("spectrum_error")[i] = r.errors[i];
+        }
+        break;
+      }
+      case Quantity::stm: {
+        const auto& v = variational_at(c.time);
+        if (!note(v.report)) break;
+        for (int i = 0; i < n; ++i)
+          for (int j = 0; j < n; ++j) slot("stm")[i * n + j] = v.stm(i, j);
+        break;
+      }
+      case Quantity::ftle: {
+        const auto& v = variational_at(c.time);
+        if (!note(v.report)) break;
+        slot("ftle")[0] = ftle(model, x0, v.xT, v.stm, c.time, c.metric)(0);
+        break;
+      }
+      case Quantity::sali: {
+        FastIndicatorOptions fo;
+        fo.time = c.time;
+        fo.renorm = c.renorm;
+        fo.history_points = 1;
+        const AlignmentResult r = alignment_indices<2>(model, x0, inputs, fo, job.integrator);
+        if (note(r.report)) slot("sali")[0] = r.sali;
+        break;
+      }
+      case Quantity::megno: {
+        FastIndicatorOptions fo;
+        fo.time = c.time;
+        fo.renorm = c.renorm;
+        fo.history_points = 1;
+        const MegnoResult r = megno(model, x0, inputs, fo, job.integrator);
+        if (note(r.report)) slot("megno")[0] = r.megno;
+        break;
+      }
+      case Quantity::final_state: {
+        IntegrationReport rep;
+        const Vec<double, n> xT = flow(model, x0, inputs, 0.0, c.time, job.integrator, &rep);
+        if (!note(rep)) break;
+        for (int i = 0; i < n; ++i) slot("final_state")[i] = xT(i);
+        break;
+      }
+      case Quantity::endpoint_sensitivity: {
+        if constexpr (MechanicalModel<M>) {
+          const auto& v = variational_at(c.time);
+          if (!note(v.report)) break;
+          const EndpointSensitivity<n> e = endpoint_sensitivity(model, v.xT, v.stm);
+          slot("endpoint_speed")[0] = e.y.template tail<2>().norm();
+          for (int i = 0; i < 2; ++i)
+            slot("endpoint_position_gain")[i] = e.sigma_position(i), slot("endpoint_velocity_gain")[i] = e.sigma_velocity(i);
+        }
+        break;
+      }
+      case Quantity::section: {
+        const Expression surface = parse_surface(c.plane, model.state_names(), "compute.section.plane");
+        SectionOptions so;
+        so.direction = c.direction;
+        so.max_crossings = c.crossings;
+        so.max_time = c.time;
+        const SectionResult<n> r = poincare_section(model, x0, surface, inputs, so, job.integrator);
+        if (!note(r.report)) break;
+        slot("section_count")[0] = static_cast<double>(r.crossings.size());
+        for (std::size_t k = 0; k < r.crossings.size(); ++k) {
+          slot("section_time")[k] = r.crossings[k].t;
+          for (int i = 0; i < n; ++i) slot("section_state")[k * n + i] = r.crossings[k].x(i);
+        }
+        break;
+      }
+    }
+  }
+  if constexpr (MechanicalModel<M>) slot("initial_energy")[0] = state_energy(model, x0);
+  return status;
+}
+
+}  // namespace chaoskit::sweep

@@ -1,0 +1,100 @@
+#include "chaoskit/sweep/result_layout.hpp"
+
+#include <cmath>
+
+namespace chaoskit::sweep {
+
+namespace {
+
+struct ModelShape {
+  std::size_t n = 0;  // state dimension
+  bool mechanical = false;
+};
+
+ModelShape shape_of(const AnyModel& m) {
+  return std::visit(
+      [](const auto& x) {
+        using M = std::decay_t<decltype(x)>;
+        return ModelShape{static_cast<std::size_t>(M::state_dim), MechanicalModel<M>};
+      },
+      m);
+}
+
+}  // namespace
+
+int ResultLayout::find(const std::string& name) const {
+  for (std::size_t i = 0; i < variables.size(); ++i)
+    if (variables[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+ResultLayout result_layout(const Job& job) {
+  using io::ElementType;
+  const ModelShape s = shape_of(job.base_model);
+  ResultLayout L;
+  auto add = [&](std::string name, ElementType type, std::vector<io::TrailingDim> trailing, std::string units,
+                 std::string long_name) {
+    const double fill = type == ElementType::float64 ? NAN : type == ElementType::uint8 ? 255.0 : -1.0;
+    L.variables.push_back({std::move(name), type, std::move(trailing), std::move(units), std::move(long_name), fill});
+  };
+  for (const ComputeSpec& c : job.compute) {
+    switch (c.quantity) {
+      case Quantity::lambda_max:
+        add("lambda_max", ElementType::float64, {}, "1/s", "largest Lyapunov exponent");
+        add("lambda_max_error", ElementType::float64, {}, "1/s", "standard error of lambda_max (block averages)");
+        add("lambda_max_converged", ElementType::uint8, {}, "1",
+            "lambda_max settled: estimates at T and T/2 within 3 error bars (1 yes, 0 no)");
+        break;
+      case Quantity::spectrum:
+        add("spectrum", ElementType::float64, {{"exponent", s.n}}, "1/s", "Lyapunov spectrum, largest first");
+        add("spectrum_error", ElementType::float64, {{"exponent", s.n}}, "1/s", "standard error of each exponent");
+        break;
+      case Quantity::stm:
+        add("stm", ElementType::float64, {{"state_row", s.n}, {"state_col", s.n}}, "1",
+            "state-transition matrix Psi(T,0) = dx(T)/dx(0)");
+        break;
+      case Quantity::ftle:
+        add("ftle", ElementType::float64, {}, "1/s",
+            "largest finite-time Lyapunov exponent (" + metric_name(c.metric) + " metric)");
+        break;
+      case Quantity::sali:
+        add("sali", ElementType::float64, {}, "1", "smaller alignment index at the final time");
+        break;
+      case Quantity::megno:
+        add("megno", ElementType::float64, {}, "1", "mean exponential growth of nearby orbits <Y> at the final time");
+        break;
+      case Quantity::final_state:
+        add("final_state", ElementType::float64, {{"component", s.n}}, "SI", "state at the final time");
+        break;
+      case Quantity::endpoint_sensitivity:
+        add("endpoint_speed", ElementType::float64, {}, "m/s", "endpoint speed at the final time");
+        add("endpoint_position_gain", ElementType::float64, {{"singular", 2}}, "m per unit of state",
+            "singular values of d(endpoint position at T)/d(initial state)");
+        add("endpoint_velocity_gain", ElementType::float64, {{"singular", 2}}, "m/s per unit of state",
+            "singular values of d(endpoint velocity at T)/d(initial state)");
+        break;
+      case Quantity::section:
+        add("section_count", ElementType::int32, {}, "1", "Poincare crossings found (" + c.plane + ")");
+        add("section_time", ElementType::float64, {{"crossing", static_cast<std::size_t>(c.crossings)}}, "s",
+            "time of each crossing (NaN past section_count)");
+        add("section_state", ElementType::float64,
+            {{"crossing", static_cast<std::size_t>(c.crossings)}, {"component", s.n}}, "SI",
+            "state at each crossing (NaN past section_count)");
+        break;
+    }
+  }
+  if (s.mechanical) add("initial_energy", ElementType::float64, {}, "J", "total energy of the initial state");
+  for (const auto& v : L.variables) {
+    L.offset.push_back(L.values_per_point);
+    L.values_per_point += v.values_per_point();
+  }
+  return L;
+}
+
+std::vector<io::Axis> result_axes(const Job& job) {
+  std::vector<io::Axis> axes;
+  for (const auto& a : job.axes) axes.push_back({a.name, a.values, a.units, a.long_name});
+  return axes;
+}
+
+}  // namespace chaoskit::sweep

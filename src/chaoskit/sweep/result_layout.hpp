@@ -1,0 +1,38 @@
+#pragma once
+// The result variables a job produces, in a fixed order, and where each sits in a point's value
+// block. The point evaluator fills a block of doubles per point (values_per_point() of them, the
+// variables one after another, trailing dimensions row-major); the runner converts integer and
+// flag variables to their element type when it writes a batch.
+//
+//   lambda_max           lambda_max, lambda_max_error [1/s], lambda_max_converged (0/1)
+//   spectrum             spectrum, spectrum_error [exponent]
+//   stm                  stm [state_row, state_col]       Ψ(T, 0)
+//   ftle                 ftle [1/s]                         largest FTLE over the time
+//   sali, megno          sali, megno
+//   final_state          final_state [component]
+//   endpoint_sensitivity endpoint_speed [m/s], endpoint_position_gain, endpoint_velocity_gain [singular]
+//   section              section_count, section_time [crossing], section_state [crossing, component]
+//   (mechanical models)  initial_energy [J]
+#include <cstddef>
+#include <vector>
+
+#include "chaoskit/io/results_store.hpp"
+#include "chaoskit/sweep/job.hpp"
+
+namespace chaoskit::sweep {
+
+struct ResultLayout {
+  std::vector<io::Variable> variables;
+  std::vector<std::size_t> offset;  ///< first value of each variable in a point's block
+  std::size_t values_per_point = 0;
+
+  /// Index of a variable by name (−1 if absent).
+  int find(const std::string& name) const;
+};
+
+ResultLayout result_layout(const Job& job);
+
+/// The grid axes of the results file (coordinates, units, long names).
+std::vector<io::Axis> result_axes(const Job& job);
+
+}  // namespace chaoskit::sweep

@@ -1,0 +1,73 @@
+#pragma once
+// Shared by the sweep tests: job files written into a scratch folder, the CLI run in the
+// foreground or as a child process that can be killed, and a dataset-by-dataset h5diff.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "../io/store_fixtures.hpp"
+#include "../support/run_cli.hpp"
+
+namespace chaoskit::test {
+
+inline std::string write_job(const ScratchDir& dir, const std::string& name, const std::string& text) {
+  const std::string path = dir.file(name);
+  std::ofstream(path) << text;
+  return path;
+}
+
+/// Starts `chaoskit args` as a child (stdout/stderr to /dev/null); returns its pid.
+inline pid_t spawn_cli(const std::string& args) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const std::string cmd = std::string("exec ") + CHAOSKIT_CLI_PATH + " " + args + " >/dev/null 2>&1";
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  return pid;
+}
+
+/// h5diff of one dataset in two files: 0 identical, 1 different, 2 error.
+inline int h5diff_dataset(const std::string& a, const std::string& b, const std::string& dataset) {
+  return run_command("h5diff -q " + quote_arg(a) + " " + quote_arg(b) + " /" + dataset + " /" + dataset).exit_code;
+}
+
+/// Names of the datasets in a file (h5ls), e.g. axes, variables, status.
+inline std::vector<std::string> dataset_names(const std::string& file) {
+  const ProcessResult r = run_command("h5ls " + quote_arg(file));
+  std::vector<std::string> names;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);)
+    if (line.find("Dataset") != std::string::npos) names.push_back(line.substr(0, line.find(' ')));
+  return names;
+}
+
+/// Every dataset identical (values and types) in both files.
+inline bool same_datasets(const std::string& a, const std::string& b, std::string& first_difference) {
+  const auto names = dataset_names(a);
+  if (names != dataset_names(b) || names.empty()) {
+    first_difference = "dataset lists differ";
+    return false;
+  }
+  for (const auto& n : names)
+    if (h5diff_dataset(a, b, n) != 0) {
+      first_difference = n;
+      return false;
+    }
+  return true;
+}
+
+/// A golf lambda_max + final-state job over (th1, th2) with n1 × n2 points.
+inline std::string golf_map_job(int n1, int n2, double time, const std::string& extra = "") {
+  return "[model]\nname = \"golf\"\n\n[grid]\nth1 = { linspace = [0.3, 2.0, " + std::to_string(n1) +
+         "] }\nth2 = { linspace = [-1.0, 1.0, " + std::to_string(n2) +
+         "] }\ndth1 = 0.0\ndth2 = 0.0\n\n[compute]\nlambda_max = { time = " + std::to_string(time) +
+         ", renorm = 1.0, blocks = 5 }\nfinal_state = { time = 2.0 }\n\n[integrator]\nrtol = 1e-9\natol = 1e-9\n" +
+         extra;
+}
+
+}  // namespace chaoskit::test

@@ -1,0 +1,151 @@
+// Job files: axes, targets, defaults, and every kind of malformed job refused with the key named.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "chaoskit/core/errors.hpp"
+#include "chaoskit/sweep/job_reader.hpp"
+#include "chaoskit/sweep/point_context.hpp"
+#include "chaoskit/sweep/result_layout.hpp"
+
+using namespace chaoskit;
+using namespace chaoskit::sweep;
+
+namespace {
+const std::string golf_base = R"([model]
+name = "golf"
+[compute]
+lambda_max = { time = 20.0 }
+)";
+
+Job job_with_grid(const std::string& grid, const std::string& rest = "") {
+  return parse_job(golf_base + "[grid]\n" + grid + "\n" + rest, "/tmp/job.toml");
+}
+}  // namespace
+
+TEST_CASE("sweep job: axis forms give exact end points and strictly increasing coordinates", "[sweep][job]") {
+  const Job j = job_with_grid("th1 = { linspace = [-3.0, 3.0, 7] }\nth2 = [0.5, 1.0, 2.0]\ndth1 = { logspace = [-2, 0, 3] }\n"
+                              "dth2 = { geomspace = [0.1, 10.0, 3] }");
+  REQUIRE(j.axes.size() == 4);
+  CHECK(j.axes[0].values == std::vector<double>{-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0});
+  CHECK(j.axes[1].values == std::vector<double>{0.5, 1.0, 2.0});
+  CHECK(j.axes[2].values[0] == Approx(0.01).epsilon(1e-15));
+  CHECK(j.axes[2].values[2] == 1.0);
+  CHECK(j.axes[3].values[1] == Approx(1.0).epsilon(1e-15));
+  CHECK(j.axes[3].values[2] == 10.0);
+  CHECK(j.point_count() == 7 * 3 * 3 * 3);
+  CHECK(j.axes[0].units == "rad");
+  CHECK(j.axes[2].units == "rad/s");
+  CHECK(j.output == "/tmp/job.h5");
+}
+
+TEST_CASE("sweep job: names are classified as state, energy, parameter, torque or release", "[sweep][job]") {
+  const Job j = job_with_grid("energy = { linspace = [-5.0, 5.0, 3] }\nth1 = 0.1\nth2 = 0.2\ndth2 = 0.0\n"
+                              "m2 = { list = [0.3, 0.4] }\ntau1 = { linspace = [0.0, 10.0, 2] }\nrelease_tau2 = 0.25",
+                              "[energy]\nsolve = \"dth1\"\nbranch = \"-\"\n");
+  REQUIRE(j.axes.size() == 3);
+  CHECK(j.axes[0].target == Target::energy);
+  CHECK(j.axes[1].target == Target::parameter);
+  CHECK(j.axes[1].units == "kg");
+  CHECK(j.axes[2].target == Target::torque);
+  CHECK(j.energy.component == 2);
+  CHECK(j.energy.branch == -1);
+  bool release_fixed = false;
+  for (const auto& f : j.fixed) release_fixed = release_fixed || (f.target == Target::release && f.values[0] == 0.25);
+  CHECK(release_fixed);
+}
+
+TEST_CASE("sweep job: a point's context applies coordinates, parameters, inputs and the energy solve", "[sweep][job]") {
+  const Job j = job_with_grid("energy = { linspace = [-100.0, 20.0, 2] }\nth1 = 0.4\nth2 = -0.3\ndth2 = 1.0\n"
+                              "m2 = { list = [0.3, 0.4] }\ntau1 = { list = [2.0, 3.0] }\nrelease_tau2 = 0.25");
+  const std::vector<std::size_t> low{0, 0, 0}, high{1, 1, 1};
+  const PointContext a = point_context(j, low);
+  CHECK_FALSE(a.admissible);  // E = -100 J is below the potential at these angles
+  const PointContext b = point_context(j, high);
+  REQUIRE(b.admissible);
+  const auto& golf = std::get<GolfModel>(b.model);
+  CHECK(golf.p.m2 == 0.4);
+  const Vec<double, 2> q(0.4, -0.3), qd(b.x0[2], 1.0);
+  CHECK(total_energy(golf, q, qd) == Approx(20.0).epsilon(1e-12));
+  CHECK(b.x0[2] > 0);  // default branch: the larger root
+  CHECK(b.inputs.value(0.0)[0] == 3.0);
+  CHECK(b.inputs.value(0.3)[1] == 0.0);  // tau2 released at 0.25 s
+}
+
+TEST_CASE("sweep job: result variables follow the compute entries", "[sweep][job]") {
+  const Job j = parse_job(R"([model]
+name = "chain"
+params = "chain3_uniform_rods"
+[grid]
+th1 = { linspace = [0.0, 1.0, 2] }
+[compute]
+spectrum = { time = 10.0 }
+stm = { time = 1.0 }
+section = { plane = "th1 = 0", crossings = 5 }
+)",
+                          "job.toml");
+  const ResultLayout L = result_layout(j);
+  std::vector<std::string> names;
+  for (const auto& v : L.variables) names.push_back(v.name);
+  CHECK(names == std::vector<std::string>{"spectrum", "spectrum_error", "stm", "section_count", "section_time",
+                                          "section_state", "initial_energy"});
+  CHECK(L.values_per_point == 6 + 6 + 36 + 1 + 5 + 30 + 1);
+}
+
+TEST_CASE("sweep job: malformed jobs are refused with the offending key named", "[sweep][job][errors]") {
+  struct Case {
+    std::string text, field;
+  };
+  const std::string model = "[model]\nname = \"golf\"\n";
+  const std::string grid = "[grid]\nth1 = { linspace = [0.0, 1.0, 3] }\n";
+  const std::string compute = "[compute]\nlambda_max = { time = 10.0 }\n";
+  const std::vector<Case> cases = {
+      {"[model\nname=1", "job"},
+      {grid + compute, "model"},
+      {"[model]\nname = \"golfx\"\n" + grid + compute, "model.name"},
+      {model + "colour = 1\n" + grid + compute, "model.colour"},
+      {model + "[model.overrides]\nL9 = 1.0\n" + grid + compute, "model.overrides.L9"},
+      {model + "[model.overrides]\nm1 = \"heavy\"\n" + grid + compute, "model.overrides.m1"},
+      {model + compute, "grid"},
+      {model + "[grid]\nth3 = { linspace = [0.0, 1.0, 3] }\n" + compute, "grid.th3"},
+      {model + "[grid]\nth1 = { linspace = [1.0, 0.0, 3] }\n" + compute, "grid.th1.linspace"},
+      {model + "[grid]\nth1 = { linspace = [0.0, 1.0, 0] }\n" + compute, "grid.th1.linspace[2]"},
+      {model + "[grid]\nth1 = []\n" + compute, "grid.th1"},
+      {model + "[grid]\nth1 = [0.0, 0.5, 0.4]\n" + compute, "grid.th1"},
+      {model + "[grid]\nth1 = { range = [0.0, 1.0] }\n" + compute, "grid.th1.range"},
+      {model + "[grid]\nth1 = \"abc\"\n" + compute, "grid.th1"},
+      {model + "[grid]\nm1 = { linspace = [0.0, 1.0, 3] }\n" + compute, "grid.m1"},
+      {model + "[grid]\ndth1 = 0.0\ndth2 = 0.0\nenergy = { linspace = [0.0, 1.0, 3] }\n" + compute, "energy.solve"},
+      {model + grid + "[energy]\nsolve = \"dth1\"\n" + compute, "energy"},
+      {model + grid, "compute"},
+      {model + grid + "[compute]\n", "compute"},
+      {model + grid + "[compute]\nlyapunov = { time = 1.0 }\n", "compute.lyapunov"},
+      {model + grid + "[compute]\nlambda_max = { time = -1.0 }\n", "compute.lambda_max.time"},
+      {model + grid + "[compute]\nlambda_max = { time = 10.0, renorm = 20.0 }\n", "compute.lambda_max.renorm"},
+      {model + grid + "[compute]\nlambda_max = { time = 10.0, blocks = 50 }\n", "compute.lambda_max.blocks"},
+      {model + grid + "[compute]\nlambda_max = { time = 10.0, tolerance = 1 }\n", "compute.lambda_max.tolerance"},
+      {model + grid + "[compute]\nftle = { time = 1.0, metric = \"manhattan\" }\n", "compute.ftle.metric"},
+      {model + grid + "[compute]\nsection = { crossings = 5 }\n", "compute.section.plane"},
+      {model + grid + "[compute]\nsection = { plane = \"th9 = 0\" }\n", "compute.section.plane"},
+      {model + grid + compute + "[integrator]\nrtol = 0.0\n", "integrator.rtol"},
+      {model + grid + compute + "[integrator]\nrtol = \"tight\"\n", "integrator.rtol"},
+      {model + grid + compute + "[integrator]\nstepper = \"euler\"\n", "integrator.stepper"},
+      {model + grid + compute + "[integrator]\nmax_steps = 1.5\n", "integrator.max_steps"},
+      {model + grid + compute + "[output]\nformat = \"csv\"\n", "output.format"},
+      {"[model]\nname = \"lorenz\"\n[grid]\nx = { linspace = [0.0, 1.0, 3] }\n[compute]\nendpoint_sensitivity = { time = 1.0 }\n",
+       "compute.endpoint_sensitivity"},
+      {"[model]\nname = \"lorenz\"\n[grid]\nenergy = { linspace = [0.0, 1.0, 3] }\n" + compute, "grid.energy"},
+      {model + grid + compute + "[inputs]\ntorque = [1.0]\n", "inputs.torque"},
+      {model + grid + compute + "[surprise]\n", "surprise"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.text);
+    try {
+      (void)parse_job(c.text, "bad.toml");
+      FAIL("accepted a malformed job");
+    } catch (const InputError& e) {
+      CHECK(e.field() == c.field);
+      CHECK(std::string(e.what()).find('\n') == std::string::npos);
+    }
+  }
+}

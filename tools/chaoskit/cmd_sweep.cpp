@@ -1,0 +1,122 @@
+// `chaoskit sweep JOB.toml`: runs a job's grid in parallel into one HDF5 results file, with
+// progress on stderr, --resume after any interruption and --force to replace a finished file.
+#include <omp.h>
+
+#include <fstream>
+#include <iomanip>
+#include <iterator>
+#include <iostream>
+
+#include "chaoskit/core/errors.hpp"
+#include "chaoskit/sweep/job_reader.hpp"
+#include "chaoskit/sweep/result_layout.hpp"
+#include "chaoskit/sweep/runner.hpp"
+#include "commands.hpp"
+#include "json_writer.hpp"
+
+namespace chaoskit::cli {
+
+namespace {
+
+struct SweepCliOptions {
+  std::string job, out, progress = "auto";
+  int threads = 0;
+  double log_interval = 10.0;
+  bool resume = false, force = false, json = false, dry_run = false;
+};
+
+sweep::ProgressMode parse_progress(const std::string& s) {
+  if (s == "auto") return sweep::ProgressMode::automatic;
+  if (s == "bar") return sweep::ProgressMode::bar;
+  if (s == "log") return sweep::ProgressMode::log;
+  if (s == "quiet" || s == "none") return sweep::ProgressMode::quiet;
+  throw InputError("--progress", "must be auto, bar, log or quiet");
+}
+
+void print_plan(const sweep::Job& job, const std::string& out) {
+  const sweep::ResultLayout layout = sweep::result_layout(job);
+  std::cout << "job " << job.source << ": model " << job.model_name << ", params " << job.params.label << "\n";
+  std::cout << "grid " << job.point_count() << " points:";
+  for (const auto& a : job.axes)
+    std::cout << "  " << a.name << "[" << a.values.size() << "] " << a.values.front() << ".." << a.values.back() << " "
+              << a.units << " (" << sweep::target_name(a.target) << ")";
+  std::cout << "\n";
+  for (const auto& f : job.fixed) std::cout << "fixed " << f.name << " = " << f.values[0] << " " << f.units << "\n";
+  std::cout << "variables:";
+  for (const auto& v : layout.variables) std::cout << " " << v.name;
+  std::cout << " status\noutput " << out << " (about " << sweep::estimated_file_bytes(job) / 1e6
+            << " MB while running, compressed when complete)\n";
+}
+
+/// This process's command line (Linux /proc), for the results' provenance.
+std::string own_command_line() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()), out;
+  for (char c : all) out += c == '\0' ? ' ' : c;
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+int run_sweep_command(const SweepCliOptions& opt) {
+  if (opt.threads < 0) throw InputError("--threads", "must be >= 1 (or 0 for all cores)");
+  if (!(opt.log_interval > 0)) throw InputError("--log-interval", "must be > 0 s");
+  if (opt.resume && opt.force) throw InputError("--force", "give either --resume or --force, not both");
+  const sweep::Job job = sweep::read_job_file(opt.job);
+  sweep::SweepOptions so;
+  so.output = opt.out;
+  so.threads = opt.threads;
+  so.resume = opt.resume;
+  so.force = opt.force;
+  so.progress = parse_progress(opt.progress);
+  so.log_interval = opt.log_interval;
+  so.command_line = own_command_line();
+  const std::string out = opt.out.empty() ? job.output : opt.out;
+  if (opt.dry_run) {
+    print_plan(job, out);
+    return 0;
+  }
+  const sweep::SweepSummary s = sweep::run_sweep(job, so);
+  if (opt.json) {
+    JsonWriter w(std::cout);
+    w.begin_object().field("output", s.output).field("points", static_cast<double>(s.total));
+    w.field("already_done", static_cast<double>(s.already_done)).field("computed", static_cast<double>(s.computed));
+    w.field("failed", static_cast<double>(s.failed)).field("seconds", s.seconds).field("write_seconds", s.write_seconds);
+    w.field("threads", static_cast<double>(s.threads)).field("finalized", s.finalized);
+    w.field("interrupted", s.interrupted).end_object();
+    std::cout << "\n";
+  } else {
+    std::cout << std::setprecision(4) << s.output << ": " << s.already_done + s.computed << "/" << s.total
+              << " points done (" << s.computed << " in this run, " << s.seconds << " s on " << s.threads
+              << " threads, " << s.write_seconds << " s writing)";
+    if (s.failed) std::cout << ", " << s.failed << " failed (see the status variable)";
+    std::cout << (s.finalized ? ", complete" : ", incomplete: run again with --resume") << "\n";
+  }
+  if (s.interrupted) return 128 + s.signal;
+  return 0;
+}
+
+}  // namespace
+
+CommandRunner register_sweep_command(CLI::App& app) {
+  auto opt = std::make_shared<SweepCliOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "sweep",
+      "Run a sweep job: every point of the job's grid (axes over state components, the energy, model parameters\n"
+      "or input parameters) computed in parallel with OpenMP into one HDF5 results file that xarray, h5py and\n"
+      "`chaoskit query` read. Results are bit-identical for any thread count and interruption history.\n"
+      "A killed sweep keeps every finished batch: run the same command with --resume to compute only the rest.\n"
+      "SIGINT/SIGTERM finish the points in flight, save them and exit with 128+signal.\n"
+      "Job file reference: README.md, section 'Sweep jobs'. Example: chaoskit sweep analyses/golf_chaos/map.toml");
+  cmd->add_option("job", opt->job, "Job file (TOML)")->required();
+  cmd->add_option("--out", opt->out, "Results file (default: [output] file of the job, or JOB.h5 beside it)");
+  cmd->add_option("--threads", opt->threads, "OpenMP threads (default: OMP_NUM_THREADS or all cores)");
+  cmd->add_flag("--resume", opt->resume, "Continue an interrupted sweep (starts a new file if none exists)");
+  cmd->add_flag("--force", opt->force, "Replace an existing results file");
+  cmd->add_option("--progress", opt->progress, "auto (bar on a terminal, else log lines) | bar | log | quiet");
+  cmd->add_option("--log-interval", opt->log_interval, "Seconds between progress lines in log mode (default 10)");
+  cmd->add_flag("--dry-run", opt->dry_run, "Check the job and print the grid, variables and file size; compute nothing");
+  cmd->add_flag("--json", opt->json, "Print a JSON summary on stdout");
+  return [opt] { return run_sweep_command(*opt); };
+}
+
+}  // namespace chaoskit::cli
