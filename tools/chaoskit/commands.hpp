@@ -15,5 +15,6 @@ CommandRunner register_inspect_command(CLI::App& app);
 CommandRunner register_lyapunov_command(CLI::App& app);
 CommandRunner register_simulate_command(CLI::App& app);
 CommandRunner register_stm_command(CLI::App& app);
+CommandRunner register_query_command(CLI::App& app);
 
 }  // namespace chaoskit::cli
