@@ -29,6 +29,8 @@ int main(int argc, char** argv) {
   add(&cli::register_lyapunov_command);
   add(&cli::register_simulate_command);
   add(&cli::register_stm_command);
+  add(&cli::register_section_command);
+  add(&cli::register_basin_command);
   add(&cli::register_query_command);
 
   try {
