@@ -23,7 +23,8 @@ struct BasinEntropy {
   std::size_t boxes = 0;            ///< N
   std::size_t boundary_boxes = 0;   ///< N_b
   std::size_t box = 0;              ///< box side in grid points
-  bool fractal_boundary() const { return Sbb > std::log(2.0); }
+  /// S_bb > log 2 beyond rounding (a margin of 1e-12 nat, so exact log 2 boxes do not count).
+  bool fractal_boundary() const { return Sbb > std::log(2.0) + 1e-12; }
 };
 
 /// Labels row-major over rows × cols. Throws std::invalid_argument for a size mismatch, box = 0 or a
