@@ -16,5 +16,8 @@ CommandRunner register_lyapunov_command(CLI::App& app);
 CommandRunner register_simulate_command(CLI::App& app);
 CommandRunner register_stm_command(CLI::App& app);
 CommandRunner register_sweep_command(CLI::App& app);
+CommandRunner register_section_command(CLI::App& app);
+CommandRunner register_basin_command(CLI::App& app);
+CommandRunner register_query_command(CLI::App& app);
 
 }  // namespace chaoskit::cli

@@ -30,6 +30,9 @@ int main(int argc, char** argv) {
   add(&cli::register_simulate_command);
   add(&cli::register_stm_command);
   add(&cli::register_sweep_command);
+  add(&cli::register_section_command);
+  add(&cli::register_basin_command);
+  add(&cli::register_query_command);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,27 @@
+#pragma once
+// run_sections is compiled once per registered model in the library (sections/instances.cpp)
+// and declared extern here, so commands and tests do not re-instantiate the three steppers.
+#include "chaoskit/models/model_registry.hpp"
+#include "chaoskit/sections/section_run.hpp"
+
+#define CHAOSKIT_SECTION_INSTANCES(EXTERN, M)                                                                 \
+  EXTERN template OrbitSections<M::state_dim> run_sections<M>(                                               \
+      const M&, const std::vector<Vec<double, M::state_dim>>&, const std::vector<bool>&, const Expression&, \
+      const InputSchedule&, const SectionOptions&, const IntegratorOptions&, int);
+
+#define CHAOSKIT_SECTION_MODELS(X) \
+  X(LimbModel)                     \
+  X(GolfModel)                     \
+  X(ChainModel<1>)                 \
+  X(ChainModel<2>)                 \
+  X(ChainModel<3>)                 \
+  X(ChainModel<4>)                 \
+  X(ChainModel<5>)                 \
+  X(LorenzModel)                   \
+  X(HenonHeilesModel)
+
+namespace chaoskit {
+#define CHAOSKIT_EXTERN_SECTION(M) CHAOSKIT_SECTION_INSTANCES(extern, M)
+CHAOSKIT_SECTION_MODELS(CHAOSKIT_EXTERN_SECTION)
+#undef CHAOSKIT_EXTERN_SECTION
+}  // namespace chaoskit

@@ -1,0 +1,242 @@
+// `chaoskit basin`: a stand-alone 2-D basin map until `chaoskit sweep` runs the same per-point
+// functions (basins/basin_map.hpp). Kinds: rest (damped chain: winding-number label of the rest
+// state), flip (time until a link first passes over the top), task (endpoint speed at the first
+// θ1 = 0 and whether it reaches --threshold). Writes an io::ResultsStore grid over (--x, --y) and
+// prints the basin entropy S_b, boundary basin entropy S_bb (log 2 criterion) and the uncertainty
+// exponent α of the label map.
+#include <chrono>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <set>
+
+#include "chaoskit/basins/basin_entropy.hpp"
+#include "chaoskit/basins/instances.hpp"
+#include "chaoskit/basins/uncertainty_exponent.hpp"
+#include "chaoskit/sections/axis_spec.hpp"
+#include "commands.hpp"
+#include "integration_cli.hpp"
+#include "json_writer.hpp"
+#include "provenance_cli.hpp"
+
+namespace chaoskit::cli {
+
+namespace {
+
+using namespace chaoskit::basins;
+
+struct BasinCliOptions {
+  std::string model, x, y, kind = "rest", damping, max_time, threshold, out;
+  std::vector<std::string> fixed;
+  int threads = 0;
+  long box = 5;
+  bool force = false, json = false;
+  IntegrationCliOptions common;
+};
+
+BasinKind parse_kind(const std::string& k) {
+  if (k == "rest") return BasinKind::rest;
+  if (k == "flip") return BasinKind::flip;
+  if (k == "task") return BasinKind::task;
+  throw InputError("--kind", "must be rest, flip or task, got '" + k + "'");
+}
+
+std::string units_of(const std::string& name) {
+  return name.rfind("dth", 0) == 0 ? "rad/s" : name.rfind("th", 0) == 0 ? "rad" : "1";
+}
+
+template <MechanicalModel M>
+int run_model(const M& model, const BasinCliOptions& opt, const std::string& params_label) {
+  constexpr int n = M::state_dim;
+  const auto names = model.state_names();
+  const auto t_start = std::chrono::steady_clock::now();
+  BasinOptions bo;
+  bo.kind = parse_kind(opt.kind);
+  bo.threads = opt.threads;
+  if (opt.threads < 0) throw InputError("--threads", "must be >= 0");
+  if (!opt.max_time.empty()) {
+    const double T = parse_duration(opt.max_time, "--max-time");
+    bo.rest.max_time = bo.flip.max_time = bo.task.max_time = T;
+  }
+  if (!opt.threshold.empty()) bo.task.threshold = parse_number(opt.threshold, "--threshold");
+  const IntegratorOptions io = opt.common.integrator();
+  const InputSchedule inputs = opt.common.schedule(M::input_dim, input_names_of(model), opt.model);
+  if (bo.kind == BasinKind::rest && (!opt.common.torque.empty() || !opt.common.torque_table.empty() ||
+                                     !opt.common.inputs_file.empty()))
+    throw InputError("--torque", "rest basins take no joint moments (the energy test needs E to decrease)");
+  const AxisSpec xs = parse_axis_spec(opt.x, names, "--x"), ys = parse_axis_spec(opt.y, names, "--y");
+  if (xs.values.size() < 2) throw InputError("--x", "needs a range START:STOP:COUNT with COUNT >= 2");
+  if (ys.values.size() < 2) throw InputError("--y", "needs a range START:STOP:COUNT with COUNT >= 2");
+  if (xs.component == ys.component) throw InputError("--y", "must be a different state component from --x");
+  Vec<double, n> base = Vec<double, n>::Zero();
+  for (const auto& f : opt.fixed) {
+    const AxisSpec s = parse_axis_spec(f, names, "--fixed");
+    if (s.values.size() != 1) throw InputError("--fixed", "'" + f + "' must be NAME=VALUE");
+    if (s.component == xs.component || s.component == ys.component)
+      throw InputError("--fixed", "'" + s.name + "' is already a grid axis");
+    base(s.component) = s.values[0];
+  }
+  if (opt.box < 1) throw InputError("--box", "must be >= 1");
+  if (std::filesystem::exists(opt.out) && !opt.force)
+    throw InputError("--out", "'" + opt.out + "' exists (use --force to replace it)");
+  const std::size_t box = static_cast<std::size_t>(opt.box);
+  if (box > xs.values.size() || box > ys.values.size()) throw InputError("--box", "larger than the grid");
+
+  const BasinMap map = compute_basin_map(model, base, GridAxis{xs.name, xs.component, xs.values},
+                                         GridAxis{ys.name, ys.component, ys.values}, inputs, bo, io);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
+  const BasinEntropy ent = basin_entropy(map.label, map.nx, map.ny, box);
+  const UncertaintyFit unc = uncertainty_exponent(map.label, map.nx, map.ny);
+  std::set<std::int32_t> distinct(map.label.begin(), map.label.end());
+  std::size_t unsettled = 0, failed = 0;
+  for (std::size_t k = 0; k < map.label.size(); ++k) {
+    unsettled += map.label[k] == kLabelNotSettled && bo.kind == BasinKind::rest;
+    failed += map.status[k] != io::point_status::ok;
+  }
+
+  std::vector<io::Axis> axes{{xs.name, xs.values, units_of(xs.name), "initial " + xs.name},
+                             {ys.name, ys.values, units_of(ys.name), "initial " + ys.name}};
+  std::vector<io::Variable> vars;
+  std::map<std::string, io::BufferView> values;
+  const double fill_i = -2147483647.0;
+  switch (bo.kind) {
+    case BasinKind::rest:
+      vars.push_back({"label", io::ElementType::int32, {}, "1",
+                      "rest-state windings, zigzag-packed 6 bits per link (link 1 lowest); -1 not settled, -2 failed, "
+                      "-3 winding out of range", fill_i});
+      vars.push_back({"capture_time", io::ElementType::float64, {}, "s",
+                      "time the energy fell below the lowest barrier", NAN});
+      values["capture_time"] = std::span<const double>(map.value);
+      break;
+    case BasinKind::flip:
+      vars.push_back({"label", io::ElementType::int32, {}, "1", "link that first passed over the top (1-based), 0 none",
+                      fill_i});
+      vars.push_back({"flip_time", io::ElementType::float64, {}, "s",
+                      "time until a link first passes over the top (NaN: not within max_time)", NAN});
+      values["flip_time"] = std::span<const double>(map.value);
+      break;
+    case BasinKind::task:
+      vars.push_back({"label", io::ElementType::int32, {}, "1",
+                      "1 endpoint speed >= threshold at the first th1 = 0, 0 below, -1 bottom not reached", fill_i});
+      vars.push_back({"speed", io::ElementType::float64, {}, "m/s", "endpoint speed at the first th1 = 0", NAN});
+      vars.push_back({"bottom_time", io::ElementType::float64, {}, "s", "time of the first th1 = 0", NAN});
+      values["speed"] = std::span<const double>(map.value);
+      values["bottom_time"] = std::span<const double>(map.time);
+      break;
+  }
+  values["label"] = std::span<const std::int32_t>(map.label);
+  const double horizon = bo.kind == BasinKind::rest ? bo.rest.max_time : bo.kind == BasinKind::flip ? bo.flip.max_time : bo.task.max_time;
+  std::string fixed_text;
+  for (const auto& f : opt.fixed) fixed_text += (fixed_text.empty() ? "" : " ") + f;
+  io::Attributes prov{{"command_line", command_line()},
+                      {"model", opt.model},
+                      {"params", params_label},
+                      {"params_values", param_values_text(params_label)},
+                      {"integrator", describe_integrator(io)},
+                      {"inputs", inputs.describe()},
+                      {"kind", opt.kind},
+                      {"links", static_cast<long long>(M::dof)},
+                      {"fixed", fixed_text.empty() ? "(other components 0)" : fixed_text + " (others 0)"},
+                      {"max_time", horizon},
+                      {"threads", static_cast<long long>(opt.threads)},
+                      {"basin_entropy", ent.Sb},
+                      {"boundary_basin_entropy", ent.Sbb},
+                      {"entropy_box", static_cast<long long>(box)},
+                      {"uncertainty_exponent", unc.alpha},
+                      {"uncertainty_exponent_error", unc.alpha_error},
+                      {"boundary_dimension", unc.dimension}};
+  if (!opt.damping.empty()) prov["damping_override"] = opt.damping;
+  if (bo.kind == BasinKind::task) prov["threshold"] = bo.task.threshold;
+  io::CreateOptions co;
+  co.overwrite = opt.force;
+  io::ResultsStore store = io::ResultsStore::create(opt.out, axes, vars, prov, co);
+  store.write_points(0, map.label.size(), values, map.status);
+  store.finalize();
+  store.close();
+
+  if (opt.json) {
+    JsonWriter w(std::cout);
+    w.begin_object().field("model", opt.model).field("params", params_label).field("kind", opt.kind);
+    w.field("grid", std::vector<double>{static_cast<double>(map.nx), static_cast<double>(map.ny)});
+    w.field("Sb", ent.Sb).field("Sbb", ent.Sbb).field("box", static_cast<double>(box));
+    w.field("boxes", static_cast<double>(ent.boxes)).field("boundary_boxes", static_cast<double>(ent.boundary_boxes));
+    w.field("fractal_boundary", ent.fractal_boundary()).field("alpha", unc.alpha).field("alpha_error", unc.alpha_error);
+    w.field("dimension", unc.dimension).field("eps", unc.eps).field("uncertain_fraction", unc.fraction);
+    w.field("labels", static_cast<double>(distinct.size())).field("not_settled", static_cast<double>(unsettled));
+    w.field("failed", static_cast<double>(failed)).field("seconds", seconds).field("out", opt.out);
+    w.end_object();
+    std::cout << "\n";
+    return 0;
+  }
+  std::ostream& o = std::cout;
+  o << std::setprecision(5);
+  o << "model " << opt.model << "  params " << params_label << "  kind " << opt.kind << "  grid " << map.nx << " x "
+    << map.ny << " (" << xs.name << " x " << ys.name << ")  " << seconds << " s\n";
+  o << "  distinct labels " << distinct.size();
+  if (bo.kind == BasinKind::rest) o << ", not settled by max_time " << unsettled;
+  o << ", failed points " << failed << "\n";
+  o << "  basin entropy S_b = " << ent.Sb << ", boundary basin entropy S_bb = " << ent.Sbb << " (" << box << "x" << box
+    << " boxes, " << ent.boundary_boxes << " of " << ent.boxes << " on a boundary)\n";
+  o << "  log 2 criterion: S_bb " << (ent.fractal_boundary() ? "> log 2: fractal boundary" : "<= log 2: no evidence of a fractal boundary") << "\n";
+  o << "  uncertainty exponent alpha = " << unc.alpha << " +- " << unc.alpha_error << ", boundary dimension d = 2 - alpha = "
+    << unc.dimension << "\n";
+  o << "  written to " << opt.out << "\n";
+  return 0;
+}
+
+template <class M>
+int run_any(const M& model, const BasinCliOptions& opt, const std::string& label) {
+  if constexpr (!MechanicalModel<M>) {
+    throw InputError("--model", "basin maps need a mechanical model (limb, golf, chain), not " + opt.model);
+  } else if constexpr (requires { model.p.b; }) {
+    if (opt.damping.empty()) return run_model(model, opt, label);
+    std::vector<double> b = parse_number_list(opt.damping, "--damping");
+    if (b.size() == 1) b.assign(static_cast<std::size_t>(M::dof), b[0]);
+    if (b.size() != static_cast<std::size_t>(M::dof))
+      throw InputError("--damping", "give one value or one per joint (" + std::to_string(M::dof) + ")");
+    for (double v : b)
+      if (!(v >= 0.0)) throw InputError("--damping", "joint damping must be >= 0");
+    ChainParams p = model.p;
+    p.b = b;
+    return run_model(M(p), opt, label);
+  } else {
+    if (!opt.damping.empty())
+      throw InputError("--damping", "model " + opt.model + " has no joint damping; use --model chain --params " + label);
+    return run_model(model, opt, label);
+  }
+}
+
+}  // namespace
+
+CommandRunner register_basin_command(CLI::App& app) {
+  auto opt = std::make_shared<BasinCliOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "basin",
+      "2-D basin map over two state components (--x, --y; others --fixed or 0), written as an HDF5 results grid,\n"
+      "with the basin entropy S_b, boundary basin entropy S_bb (S_bb > log 2: fractal boundary) and the\n"
+      "uncertainty exponent alpha of the label map. --kind rest: winding numbers of the rest state of a damped chain\n"
+      "(--damping b or b1,..,bN); flip: time until a link first passes over the top; task: endpoint speed at the\n"
+      "first th1 = 0 against --threshold.\n"
+      "Example: chaoskit basin --model chain --params chain1_damped_rod --x th1=-3.14159:3.14159:200\n"
+      "         --y dth1=-12:12:200 --kind rest --out b.h5");
+  cmd->add_option("--model", opt->model, "Model name (limb, golf, chain)")->required();
+  cmd->add_option("--x", opt->x, "First grid axis NAME=START:STOP:COUNT")->required();
+  cmd->add_option("--y", opt->y, "Second grid axis NAME=START:STOP:COUNT")->required();
+  cmd->add_option("--fixed", opt->fixed, "NAME=VALUE of a fixed component (repeatable; others are 0)");
+  cmd->add_option("--kind", opt->kind, "rest (default) | flip | task");
+  cmd->add_option("--damping", opt->damping, "Joint damping for chain models: one value or one per joint [N m s/rad]");
+  cmd->add_option("--max-time", opt->max_time, "Horizon per point [s] (default: rest 200, flip 100, task 5)");
+  cmd->add_option("--threshold", opt->threshold, "Task: endpoint speed counted as success [m/s]");
+  cmd->add_option("--box", opt->box, "Box side (grid points) for the basin entropy (default 5)");
+  cmd->add_option("--out", opt->out, "Output HDF5 file")->required();
+  cmd->add_option("--threads", opt->threads, "OpenMP threads (default: all)");
+  cmd->add_flag("--force", opt->force, "Replace an existing output file");
+  cmd->add_flag("--json", opt->json, "Print one JSON object: Sb, Sbb, alpha, alpha_error, dimension, ...");
+  opt->common.add_to(cmd);
+  return [opt] {
+    return with_model(opt->model, opt->common.params,
+                      [&](const auto& m, const std::string& label) { return run_any(m, *opt, label); });
+  };
+}
+
+}  // namespace chaoskit::cli
