@@ -24,6 +24,7 @@ std::string quantity_name(Quantity q) {
     case Quantity::final_state: return "final_state";
     case Quantity::endpoint_sensitivity: return "endpoint_sensitivity";
     case Quantity::section: return "section";
+    case Quantity::basin: return "basin";
   }
   return "?";
 }

@@ -11,7 +11,7 @@
 //   [energy]    solve = "dth1" (the rate solved from E), branch = "+" | "-"
 //   [inputs]    as in `chaoskit simulate --inputs` (torque | table, release)
 //   [compute]   one table per quantity (lambda_max, spectrum, stm, ftle, sali, megno, final_state,
-//               endpoint_sensitivity, section), each with its own times
+//               endpoint_sensitivity, section, basin), each with its own times
 //   [integrator] stepper, rtol, atol, max_steps, dt_min
 //   [output]    file (default: the job file's stem + .h5), batch (points per write)
 #include <string>
@@ -47,7 +47,7 @@ struct EnergySolve {
   int branch = +1;     ///< +1: the larger root, −1: the smaller
 };
 
-enum class Quantity { lambda_max, spectrum, stm, ftle, sali, megno, final_state, endpoint_sensitivity, section };
+enum class Quantity { lambda_max, spectrum, stm, ftle, sali, megno, final_state, endpoint_sensitivity, section, basin };
 std::string quantity_name(Quantity q);
 
 struct ComputeSpec {
@@ -60,6 +60,8 @@ struct ComputeSpec {
   std::string plane;        ///< section: the surface "lhs = rhs"
   int direction = +1;       ///< section: +1 up, −1 down, 0 both
   long crossings = 100;     ///< section: crossings kept per point
+  std::string basin_kind = "rest";  ///< basin: rest (damped: winding label) | flip (first link over the top) | task
+  double threshold = NAN;   ///< basin task: endpoint speed counted as success [m/s]
 };
 
 struct Job {

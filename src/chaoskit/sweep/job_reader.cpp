@@ -1,5 +1,6 @@
 #include "chaoskit/sweep/job_reader.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -7,6 +8,7 @@
 #include <sstream>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/basins/rest_label.hpp"
 #include "chaoskit/core/units.hpp"
 #include "chaoskit/sweep/parameter_axes.hpp"
 #include "chaoskit/sweep/point_context.hpp"
@@ -95,6 +97,19 @@ int dof_of(const AnyModel& m) {
   });
 }
 
+/// A table's entries in the order they are written in the file (toml++ keeps keys sorted), so
+/// that grid axes become dimensions, and compute entries variables, in the order the user wrote.
+std::vector<std::pair<std::string, const toml::node*>> in_file_order(const toml::table& t) {
+  std::vector<std::pair<std::string, const toml::node*>> entries;
+  for (const auto& [key, node] : t) entries.emplace_back(std::string(key.str()), &node);
+  std::stable_sort(entries.begin(), entries.end(), [&](const auto& a, const auto& b) {
+    const auto pa = t.get(a.first) ? a.second->source().begin : toml::source_position{};
+    const auto pb = t.get(b.first) ? b.second->source().begin : toml::source_position{};
+    return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
+  });
+  return entries;
+}
+
 // ---- [model] -------------------------------------------------------------------------------
 
 void apply_overrides(ParamFile& file, const toml::table& overrides) {
@@ -177,8 +192,8 @@ GridEntry classify(const std::string& name, const Job& job, const std::vector<st
 void read_grid(Job& job, const toml::table& grid) {
   const std::vector<std::string> states = state_names_of(job.base_model);
   const std::vector<std::string> inputs = input_names_of(job.base_model);
-  for (const auto& [key, node] : grid) {
-    const std::string name(key.str());
+  for (const auto& [name, node_ptr] : in_file_order(grid)) {
+    const toml::node& node = *node_ptr;
     GridEntry e = classify(name, job, states, inputs);
     if (node.is_table() || node.is_array()) {
       e.values = axis_values(node, "grid." + name);
@@ -236,10 +251,11 @@ void read_energy(Job& job, const toml::table* energy) {
 
 Quantity parse_quantity(const std::string& name, const std::string& field) {
   for (Quantity q : {Quantity::lambda_max, Quantity::spectrum, Quantity::stm, Quantity::ftle, Quantity::sali,
-                     Quantity::megno, Quantity::final_state, Quantity::endpoint_sensitivity, Quantity::section})
+                     Quantity::megno, Quantity::final_state, Quantity::endpoint_sensitivity, Quantity::section,
+                     Quantity::basin})
     if (quantity_name(q) == name) return q;
   throw InputError(field, "unknown quantity (known: lambda_max, spectrum, stm, ftle, sali, megno, final_state, "
-                          "endpoint_sensitivity, section)");
+                          "endpoint_sensitivity, section, basin)");
 }
 
 ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, const Job& job) {
@@ -265,11 +281,15 @@ ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, 
       reject_unknown_keys(t, {"plane", "direction", "crossings", "max_time"}, prefix + ".");
       c.time = 1000.0;
       break;
+    case Quantity::basin:
+      reject_unknown_keys(t, {"kind", "max_time", "threshold"}, prefix + ".");
+      c.time = 200.0;
+      break;
     default:
       reject_unknown_keys(t, {"time"}, prefix + ".");
   }
-  c.time = positive_number(t, c.quantity == Quantity::section ? "max_time" : "time", c.time,
-                           prefix + (c.quantity == Quantity::section ? ".max_time" : ".time"));
+  const bool horizon = c.quantity == Quantity::section || c.quantity == Quantity::basin;
+  c.time = positive_number(t, horizon ? "max_time" : "time", c.time, prefix + (horizon ? ".max_time" : ".time"));
   c.renorm = positive_number(t, "renorm", c.renorm, prefix + ".renorm");
   if (const auto* n = t.get("transient")) {
     c.transient = number_of(*n, prefix + ".transient");
@@ -293,6 +313,28 @@ ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, 
   }
   if (c.quantity == Quantity::endpoint_sensitivity && !is_mechanical(job.base_model))
     throw InputError(prefix, "needs a mechanical model (limb, golf, chain), not " + job.model_name);
+  if (c.quantity == Quantity::basin) {
+    if (!is_mechanical(job.base_model)) throw InputError(prefix, "needs a mechanical model (limb, golf, chain)");
+    if (const auto* n = t.get("kind")) c.basin_kind = string_of(*n, prefix + ".kind");
+    if (c.basin_kind != "rest" && c.basin_kind != "flip" && c.basin_kind != "task")
+      throw InputError(prefix + ".kind", "must be \"rest\", \"flip\" or \"task\"");
+    if (const auto* n = t.get("threshold")) c.threshold = number_of(*n, prefix + ".threshold");
+    if (c.basin_kind == "task" && !std::isfinite(c.threshold))
+      throw InputError(prefix + ".threshold", "a task basin needs the endpoint speed threshold [m/s]");
+    if (c.basin_kind != "task" && t.get("threshold")) throw InputError(prefix + ".threshold", "only for kind = \"task\"");
+    if (c.basin_kind == "rest") {
+      const bool damped = std::visit(
+          [](const auto& m) {
+            using M = std::decay_t<decltype(m)>;
+            if constexpr (MechanicalModel<M>) return basins::has_damping(m);
+            else return false;
+          },
+          job.base_model);
+      if (!damped)
+        throw InputError(prefix + ".kind", "rest basins need joint damping > 0 (chain with b > 0, e.g. params = "
+                                           "\"chain2_damped_rods\", or [model.overrides] b = [...])");
+    }
+  }
   if (c.quantity == Quantity::section) {
     const toml::node* plane = t.get("plane");
     if (!plane) throw InputError(prefix + ".plane", "missing (e.g. plane = \"th1 = 0\")");
@@ -450,7 +492,7 @@ Job parse_job(const std::string& text, const std::string& source) {
 
   const toml::table& compute = table_at(root, "compute", "compute");
   if (compute.empty()) throw InputError("compute", "nothing to compute (e.g. lambda_max = { time = 100.0 })");
-  for (const auto& [key, node] : compute) job.compute.push_back(read_compute_entry(std::string(key.str()), node, job));
+  for (const auto& [name, node] : in_file_order(compute)) job.compute.push_back(read_compute_entry(name, *node, job));
 
   job.integrator = read_integrator(root.get("integrator") ? &table_at(root, "integrator", "integrator") : nullptr);
 

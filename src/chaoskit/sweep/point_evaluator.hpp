@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 
+#include "chaoskit/basins/instances.hpp"
 #include "chaoskit/indicators/fast_indicators.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/indicators/poincare.hpp"
@@ -113,6 +114,23 @@ std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& l
           slot("endpoint_speed")[0] = e.y.template tail<2>().norm();
           for (int i = 0; i < 2; ++i)
             slot("endpoint_position_gain")[i] = e.sigma_position(i), slot("endpoint_velocity_gain")[i] = e.sigma_velocity(i);
+        }
+        break;
+      }
+      case Quantity::basin: {
+        if constexpr (MechanicalModel<M>) {
+          basins::BasinOptions bo;
+          bo.kind = c.basin_kind == "rest" ? basins::BasinKind::rest
+                    : c.basin_kind == "flip" ? basins::BasinKind::flip
+                                             : basins::BasinKind::task;
+          bo.rest.max_time = bo.flip.max_time = bo.task.max_time = c.time;
+          bo.task.threshold = c.threshold;
+          const basins::PointOutcome p = basins::basin_point(model, x0, inputs, bo, job.integrator);
+          if (p.status != io::point_status::ok && status == io::point_status::ok) status = p.status;
+          if (p.status != io::point_status::ok) break;
+          slot("basin_label")[0] = p.label;
+          slot("basin_time")[0] = p.time;
+          if (bo.kind == basins::BasinKind::task) slot("basin_speed")[0] = p.value;
         }
         break;
       }

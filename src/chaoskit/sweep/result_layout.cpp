@@ -81,6 +81,20 @@ ResultLayout result_layout(const Job& job) {
             {{"crossing", static_cast<std::size_t>(c.crossings)}, {"component", s.n}}, "SI",
             "state at each crossing (NaN past section_count)");
         break;
+      case Quantity::basin:
+        if (c.basin_kind == "rest") {
+          add("basin_label", ElementType::int32, {}, "1",
+              "rest state: winding numbers of the links, encoded (0: no link over the top, -1: not settled)");
+          add("basin_time", ElementType::float64, {}, "s", "time when the energy fell below the lowest barrier");
+        } else if (c.basin_kind == "flip") {
+          add("basin_label", ElementType::int32, {}, "1", "link that first passed over the top (0: none)");
+          add("basin_time", ElementType::float64, {}, "s", "flip time: first passage of a link over the top");
+        } else {
+          add("basin_label", ElementType::int32, {}, "1", "task outcome: endpoint speed at the first th1 = 0 >= threshold");
+          add("basin_time", ElementType::float64, {}, "s", "time of the first th1 = 0");
+          add("basin_speed", ElementType::float64, {}, "m/s", "endpoint speed at the first th1 = 0");
+        }
+        break;
     }
   }
   if (s.mechanical) add("initial_energy", ElementType::float64, {}, "J", "total energy of the initial state");

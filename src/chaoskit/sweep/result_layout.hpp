@@ -11,6 +11,7 @@
 //   sali, megno          sali, megno
 //   final_state          final_state [component]
 //   endpoint_sensitivity endpoint_speed [m/s], endpoint_position_gain, endpoint_velocity_gain [singular]
+//   basin                basin_label, basin_time (+ basin_speed for kind task)
 //   section              section_count, section_time [crossing], section_state [crossing, component]
 //   (mechanical models)  initial_energy [J]
 #include <cstddef>
