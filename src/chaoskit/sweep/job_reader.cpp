@@ -483,7 +483,7 @@ Job parse_job(const std::string& text, const std::string& source) {
   if (const auto* in = root.get("inputs")) {
     if (!in->is_table()) throw InputError("inputs", "must be a table");
     if (m == 0) throw InputError("inputs", "model " + job.model_name + " has no inputs");
-    job.inputs = read_inputs_toml(*in->as_table(), m, "inputs.", base_dir.string());
+    job.inputs = read_inputs_toml(*in->as_table(), m, "inputs", base_dir.string());
   }
   for (const auto* list : {&job.axes, &job.fixed})
     for (const auto& e : *list)

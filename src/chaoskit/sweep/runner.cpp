@@ -94,6 +94,11 @@ io::Attributes provenance(const Job& job, const SweepOptions& opt, int threads) 
 io::ResultsStore open_store(const Job& job, const SweepOptions& opt, const std::string& path, int threads,
                             const ResultLayout& layout) {
   const auto axes = result_axes(job);
+  const std::string field = opt.output.empty() ? "output.file" : "--out";
+  const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
+  if (!std::filesystem::is_directory(parent))
+    throw InputError(field, "folder '" + parent.string() + "' does not exist");
+  if (::access(parent.c_str(), W_OK) != 0) throw InputError(field, "folder '" + parent.string() + "' is not writable");
   const bool exists = std::filesystem::exists(path);
   if (exists && opt.resume) {
     io::ResultsStore store = io::ResultsStore::open_for_resume(path, axes, layout.variables);
@@ -106,13 +111,13 @@ io::ResultsStore open_store(const Job& job, const SweepOptions& opt, const std::
     return store;
   }
   if (exists && !opt.force)
-    throw InputError("--out", "'" + path + "' exists (use --resume to continue it or --force to replace it)");
+    throw InputError(field, "'" + path + "' exists (use --resume to continue it or --force to replace it)");
   const std::filesystem::path dir = std::filesystem::absolute(path).parent_path();
   std::error_code ec;
   const auto space = std::filesystem::space(dir, ec);
   const double need = static_cast<double>(estimated_file_bytes(job));
   if (!ec && need > static_cast<double>(space.available))
-    throw InputError("--out", "the results need about " + human_bytes(need) + " while the sweep runs, but only " +
+    throw InputError(field, "the results need about " + human_bytes(need) + " while the sweep runs, but only " +
                                   human_bytes(static_cast<double>(space.available)) + " is free in " + dir.string());
   io::CreateOptions co;
   co.overwrite = opt.force;
