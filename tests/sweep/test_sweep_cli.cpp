@@ -195,3 +195,26 @@ TEST_CASE("sweep: command lines and outputs are refused cleanly", "[sweep][cli][
   CHECK(r.err.find("output.batch") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(dir.file("bad.h5")));
 }
+
+TEST_CASE("sweep: every malformed job in tests/sweep/bad_jobs exits 2 naming its key and writes nothing", "[sweep][cli][errors]") {
+  const std::filesystem::path dir = std::filesystem::path(CHAOSKIT_TEST_DIR) / "sweep" / "bad_jobs";
+  ScratchDir out("sweep_bad_jobs");
+  int cases = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".toml") continue;
+    std::ifstream in(entry.path());
+    std::string first;
+    std::getline(in, first);
+    REQUIRE(first.rfind("# expect: ", 0) == 0);
+    const std::string field = first.substr(10);
+    const std::string result = out.file(entry.path().stem().string() + ".h5");
+    const auto r = run_cli("sweep " + shell_quote(entry.path().string()) + " --out " + shell_quote(result));
+    INFO(entry.path().filename().string() << ": " << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(line_count(r.err) == 1);
+    CHECK(r.err.rfind("chaoskit: " + field + ":", 0) == 0);
+    CHECK(std::filesystem::is_empty(out.path));
+    ++cases;
+  }
+  CHECK(cases >= 15);
+}
