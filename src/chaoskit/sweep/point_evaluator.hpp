@@ -23,18 +23,24 @@
 
 namespace chaoskit::sweep {
 
-/// Point status code (io::point_status) of an integration status.
-inline std::int8_t point_status_of(IntegrationStatus s) { return static_cast<std::int8_t>(static_cast<int>(s) + 1); }
-
 template <Model M>
 std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& layout, std::span<const double> x0_values,
                            const InputSchedule& inputs, std::span<double> out) {
   constexpr int n = M::state_dim;
   const Vec<double, n> x0 = Eigen::Map<const Vec<double, n>>(x0_values.data());
   std::int8_t status = io::point_status::ok;
-  auto note = [&](const IntegrationReport& r) {
-    if (!r.ok() && status == io::point_status::ok) status = point_status_of(r.status);
-    return r.ok();
+  // The point's status is its first failure; true while this entry succeeded.
+  auto note_status = [&](std::int8_t s) {
+    if (s != io::point_status::ok && status == io::point_status::ok) status = s;
+    return s == io::point_status::ok;
+  };
+  auto note = [&](const IntegrationReport& r) { return note_status(basins::point_status_of(r)); };
+  auto fast_options = [](const ComputeSpec& c) {
+    FastIndicatorOptions fo;
+    fo.time = c.time;
+    fo.renorm = c.renorm;
+    fo.history_points = 1;
+    return fo;
   };
   auto slot = [&](const char* name) { return out.data() + layout.offset[layout.find(name)]; };
 
@@ -82,20 +88,12 @@ std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& l
         break;
       }
       case Quantity::sali: {
-        FastIndicatorOptions fo;
-        fo.time = c.time;
-        fo.renorm = c.renorm;
-        fo.history_points = 1;
-        const AlignmentResult r = alignment_indices<2>(model, x0, inputs, fo, job.integrator);
+        const AlignmentResult r = alignment_indices<2>(model, x0, inputs, fast_options(c), job.integrator);
         if (note(r.report)) slot("sali")[0] = r.sali;
         break;
       }
       case Quantity::megno: {
-        FastIndicatorOptions fo;
-        fo.time = c.time;
-        fo.renorm = c.renorm;
-        fo.history_points = 1;
-        const MegnoResult r = megno(model, x0, inputs, fo, job.integrator);
+        const MegnoResult r = megno(model, x0, inputs, fast_options(c), job.integrator);
         if (note(r.report)) slot("megno")[0] = r.megno;
         break;
       }
@@ -126,8 +124,7 @@ std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& l
           bo.rest.max_time = bo.flip.max_time = bo.task.max_time = c.time;
           bo.task.threshold = c.threshold;
           const basins::PointOutcome p = basins::basin_point(model, x0, inputs, bo, job.integrator);
-          if (p.status != io::point_status::ok && status == io::point_status::ok) status = p.status;
-          if (p.status != io::point_status::ok) break;
+          if (!note_status(p.status)) break;
           slot("basin_label")[0] = p.label;
           slot("basin_time")[0] = p.time;
           if (bo.kind == basins::BasinKind::task) slot("basin_speed")[0] = p.value;
