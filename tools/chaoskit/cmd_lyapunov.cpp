@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "chaoskit/indicators/fast_indicators.hpp"
+#include "chaoskit/indicators/orbit_classification.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
@@ -93,7 +94,8 @@ int run_model(const M& model, const LyapunovCliOptions& opt, const std::string& 
       w.field("sali", align.sali).field("sali_min", align.sali_min).field("gali", align.gali).field("megno", meg.megno);
       w.key("classification").begin_object().field("lyapunov", orbit_class_name(classify_lyapunov(r)));
       w.field("sali", orbit_class_name(align.sali_class)).field("gali", orbit_class_name(align.gali_class));
-      w.field("megno", orbit_class_name(meg.megno_class)).end_object();
+      w.field("megno", orbit_class_name(meg.megno_class));
+      w.field("verdict", orbit_class_name(agreed_class(classify_lyapunov(r), align.sali_class))).end_object();
     }
     w.key("history").begin_object().field("t", r.history_t).key("lambda").begin_array();
     for (const auto& row : r.history) w.value(row);
@@ -129,6 +131,8 @@ int run_model(const M& model, const LyapunovCliOptions& opt, const std::string& 
     for (double g : align.gali) o << " " << g;
     o << ": " << orbit_class_name(align.gali_class) << "\n";
     o << "  MEGNO <Y> = " << meg.megno << ": " << orbit_class_name(meg.megno_class) << "   [regular < 2.5, chaotic > 4]\n";
+    o << "  verdict (lambda_max and SALI must agree): "
+      << orbit_class_name(agreed_class(classify_lyapunov(r), align.sali_class)) << "\n";
   }
   return 0;
 }

@@ -26,7 +26,8 @@
 
 namespace chaoskit {
 
-enum class OrbitClass { regular, chaotic, undecided };
+// The numeric values are stored in results files (orbit_class, orbit_votes): do not reorder.
+enum class OrbitClass { regular = 0, chaotic = 1, undecided = 2 };
 
 inline std::string orbit_class_name(OrbitClass c) {
   return c == OrbitClass::regular ? "regular" : c == OrbitClass::chaotic ? "chaotic" : "undecided";

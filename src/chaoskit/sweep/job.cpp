@@ -21,6 +21,7 @@ std::string quantity_name(Quantity q) {
     case Quantity::ftle: return "ftle";
     case Quantity::sali: return "sali";
     case Quantity::megno: return "megno";
+    case Quantity::orbit_class: return "orbit_class";
     case Quantity::final_state: return "final_state";
     case Quantity::endpoint_sensitivity: return "endpoint_sensitivity";
     case Quantity::section: return "section";

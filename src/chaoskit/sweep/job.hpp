@@ -10,7 +10,7 @@
 //               tau_hip, ...) or an input's release time (release_tau2, ...).
 //   [energy]    solve = "dth1" (the rate solved from E), branch = "+" | "-"
 //   [inputs]    as in `chaoskit simulate --inputs` (torque | table, release)
-//   [compute]   one table per quantity (lambda_max, spectrum, stm, ftle, sali, megno, final_state,
+//   [compute]   one table per quantity (lambda_max, spectrum, stm, ftle, sali, megno, orbit_class, final_state,
 //               endpoint_sensitivity, section, basin), each with its own times
 //   [integrator] stepper, rtol, atol, max_steps, dt_min
 //   [output]    file (default: the job file's stem + .h5), batch (points per write)
@@ -47,15 +47,17 @@ struct EnergySolve {
   int branch = +1;     ///< +1: the larger root, −1: the smaller
 };
 
-enum class Quantity { lambda_max, spectrum, stm, ftle, sali, megno, final_state, endpoint_sensitivity, section, basin };
+enum class Quantity {
+  lambda_max, spectrum, stm, ftle, sali, megno, orbit_class, final_state, endpoint_sensitivity, section, basin
+};
 std::string quantity_name(Quantity q);
 
 struct ComputeSpec {
   Quantity quantity = Quantity::lambda_max;
   double time = 100.0;      ///< integration (or accumulation) time [s]
   double transient = 0.0;   ///< lambda_max/spectrum: discarded initial time [s]
-  double renorm = 1.0;      ///< lambda_max/spectrum/sali/megno: renormalisation interval [s]
-  int blocks = 10;          ///< lambda_max/spectrum: blocks of the error bar
+  double renorm = 1.0;      ///< lambda_max/spectrum/sali/megno/orbit_class: renormalisation interval [s]
+  int blocks = 10;          ///< lambda_max/spectrum/orbit_class: blocks of the error bar
   FtleMetric metric = FtleMetric::euclidean;  ///< ftle
   std::string plane;        ///< section: the surface "lhs = rhs"
   int direction = +1;       ///< section: +1 up, −1 down, 0 both

@@ -251,10 +251,10 @@ void read_energy(Job& job, const toml::table* energy) {
 
 Quantity parse_quantity(const std::string& name, const std::string& field) {
   for (Quantity q : {Quantity::lambda_max, Quantity::spectrum, Quantity::stm, Quantity::ftle, Quantity::sali,
-                     Quantity::megno, Quantity::final_state, Quantity::endpoint_sensitivity, Quantity::section,
+                     Quantity::megno, Quantity::orbit_class, Quantity::final_state, Quantity::endpoint_sensitivity, Quantity::section,
                      Quantity::basin})
     if (quantity_name(q) == name) return q;
-  throw InputError(field, "unknown quantity (known: lambda_max, spectrum, stm, ftle, sali, megno, final_state, "
+  throw InputError(field, "unknown quantity (known: lambda_max, spectrum, stm, ftle, sali, megno, orbit_class, final_state, "
                           "endpoint_sensitivity, section, basin)");
 }
 
@@ -273,6 +273,10 @@ ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, 
     case Quantity::megno:
       reject_unknown_keys(t, {"time", "renorm"}, prefix + ".");
       c.time = 1000.0;
+      break;
+    case Quantity::orbit_class:
+      reject_unknown_keys(t, {"time", "renorm", "blocks"}, prefix + ".");
+      c.time = 500.0;
       break;
     case Quantity::ftle:
       reject_unknown_keys(t, {"time", "metric"}, prefix + ".");
@@ -297,9 +301,10 @@ ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, 
   }
   if (const auto* n = t.get("blocks")) c.blocks = static_cast<int>(integer_of(*n, prefix + ".blocks", 2, 1000));
   const bool renormalised = c.quantity == Quantity::lambda_max || c.quantity == Quantity::spectrum ||
-                            c.quantity == Quantity::sali || c.quantity == Quantity::megno;
+                            c.quantity == Quantity::sali || c.quantity == Quantity::megno ||
+                            c.quantity == Quantity::orbit_class;
   if (renormalised && c.renorm > c.time) throw InputError(prefix + ".renorm", "must not exceed the time");
-  if ((c.quantity == Quantity::lambda_max || c.quantity == Quantity::spectrum) &&
+  if ((c.quantity == Quantity::lambda_max || c.quantity == Quantity::spectrum || c.quantity == Quantity::orbit_class) &&
       std::lround(c.time / c.renorm) < c.blocks)
     throw InputError(prefix + ".blocks", "needs at least one renormalisation interval per block (time/renorm >= blocks)");
   if (const auto* n = t.get("metric")) {

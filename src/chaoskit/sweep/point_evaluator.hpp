@@ -14,6 +14,7 @@
 #include "chaoskit/basins/instances.hpp"
 #include "chaoskit/indicators/fast_indicators.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
+#include "chaoskit/indicators/orbit_classification.hpp"
 #include "chaoskit/indicators/poincare.hpp"
 #include "chaoskit/integrate/instances.hpp"
 #include "chaoskit/integrate/sensitivity.hpp"
@@ -95,6 +96,26 @@ std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& l
       case Quantity::megno: {
         const MegnoResult r = megno(model, x0, inputs, fast_options(c), job.integrator);
         if (note(r.report)) slot("megno")[0] = r.megno;
+        break;
+      }
+      case Quantity::orbit_class: {
+        OrbitClassOptions oo;
+        oo.time = c.time;
+        oo.renorm = c.renorm;
+        oo.blocks = c.blocks;
+        const OrbitClassification r = classify_orbit(model, x0, inputs, oo, job.integrator);
+        if (!note(r.report)) break;
+        auto code = [](OrbitClass k) { return static_cast<double>(static_cast<int>(k)); };
+        slot("orbit_class")[0] = code(r.verdict);
+        slot("orbit_votes")[0] = code(r.lambda_vote);
+        slot("orbit_votes")[1] = code(r.sali_vote);
+        slot("orbit_votes")[2] = code(r.megno_vote);
+        slot("orbit_lambda_max")[0] = r.lambda_max;
+        slot("orbit_lambda_max_error")[0] = r.lambda_error;
+        slot("orbit_lambda_max_half")[0] = r.lambda_half;
+        slot("orbit_sali")[0] = r.sali;
+        slot("orbit_sali_min")[0] = r.sali_min;
+        slot("orbit_megno")[0] = r.megno;
         break;
       }
       case Quantity::final_state: {

@@ -63,6 +63,18 @@ ResultLayout result_layout(const Job& job) {
       case Quantity::megno:
         add("megno", ElementType::float64, {}, "1", "mean exponential growth of nearby orbits <Y> at the final time");
         break;
+      case Quantity::orbit_class:
+        add("orbit_class", ElementType::int32, {}, "1",
+            "verdict where lambda_max and SALI agree: 0 regular, 1 chaotic, 2 undecided (disagree or not converged)");
+        add("orbit_votes", ElementType::int32, {{"indicator", 3}}, "1",
+            "vote of lambda_max, SALI and MEGNO, in that order: 0 regular, 1 chaotic, 2 undecided");
+        add("orbit_lambda_max", ElementType::float64, {}, "1/s", "largest Lyapunov exponent at T (from SALI's first vector)");
+        add("orbit_lambda_max_error", ElementType::float64, {}, "1/s", "standard error of orbit_lambda_max (block averages)");
+        add("orbit_lambda_max_half", ElementType::float64, {}, "1/s", "the lambda_max estimate at T/2");
+        add("orbit_sali", ElementType::float64, {}, "1", "smaller alignment index at T");
+        add("orbit_sali_min", ElementType::float64, {}, "1", "smallest SALI met up to T");
+        add("orbit_megno", ElementType::float64, {}, "1", "MEGNO <Y> at T");
+        break;
       case Quantity::final_state:
         add("final_state", ElementType::float64, {{"component", s.n}}, "SI", "state at the final time");
         break;
