@@ -141,7 +141,7 @@ CommandRunner register_simulate_command(CLI::App& app) {
       "(atomically: written under a temporary name, renamed when complete), or one JSON object with --json\n"
       "(keys t, state, energy, power, work, dissipated, u, status). An integration failure prints its status\n"
       "(step_underflow, non_finite, max_steps) on stderr and exits 1.\n"
-      "Example (the declared swing of analyses/golf_release): chaoskit simulate --model golf\n"
+      "Example (the declared swing of analyses/golf_chaos/forced_swing): chaoskit simulate --model golf\n"
       "  --state 150deg,70deg,0,0 --time 0.295 --torque=-20,-8 --release none,0.2 --out swing.h5");
   add_model_state_time(cmd, opt->model, opt->state, opt->time, "Duration T [s] (the trajectory runs from t = 0 to T)");
   cmd->add_option("--dt-out", opt->dt_out, "Sampling interval [s] (default 0.01; T is always sampled)");
