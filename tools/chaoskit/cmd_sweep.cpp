@@ -60,6 +60,7 @@ void print_summary(const sweep::SweepSummary& s, bool json) {
     if (s.ranks > 1) {
       w.field("work_units", static_cast<double>(s.units)).field("messages", static_cast<double>(s.messages));
       w.field("message_bytes", static_cast<double>(s.message_bytes)).field("coordinator_seconds", s.coordinator_seconds);
+      w.field("writes", static_cast<double>(s.writes));
     }
     w.field("finalized", s.finalized).field("interrupted", s.interrupted).end_object();
     std::cout << "\n";

@@ -28,8 +28,9 @@ using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
 // Message tags. Worker → coordinator: request (int threads), result (bytes), stop_notice (int
-// signal), bye (long long computed). Coordinator → worker: unit (uint64 pairs; empty = no more
-// work), stop (int signal), fin (empty; the last message a worker receives).
+// signal), bye (long long computed; the worker has sent everything). Coordinator → worker: unit
+// (uint64 pairs; empty = no more work), stop (int signal), fin (empty; the file is closed, the
+// worker may exit).
 enum Tag : int { request = 1, result = 2, stop_notice = 3, bye = 4, unit = 5, stop = 6, fin = 7 };
 
 /// The coordinator never blocks in a send (a worker may be blocked sending it a large result at
@@ -80,6 +81,30 @@ class ScheduleFeed : public BatchFeed {
   std::mutex& m_;
   const std::atomic<bool>& stopping_;
 };
+
+// Messages the coordinator takes in before it writes what arrived (bounds its memory when the
+// writer falls behind).
+constexpr std::size_t max_messages_per_round = 256;
+
+/// Results that arrived together, sorted, with runs of adjacent points joined: one write (and one
+/// pair of HDF5 flushes, the writer's main cost) for each join. When the writer falls behind, more
+/// results wait per round and more of them join (batches are dealt out in flat order, so the
+/// latest ones are mostly neighbours): the write rate adapts to the message rate by itself.
+std::vector<DecodedResult> merge_adjacent(std::vector<DecodedResult> in, std::size_t vpp) {
+  std::sort(in.begin(), in.end(), [](const DecodedResult& a, const DecodedResult& b) { return a.first < b.first; });
+  std::vector<DecodedResult> out;
+  for (DecodedResult& r : in) {
+    if (!out.empty() && out.back().first + out.back().count == r.first) {
+      DecodedResult& b = out.back();
+      b.values.insert(b.values.end(), r.values.begin(), r.values.begin() + static_cast<std::ptrdiff_t>(r.count * vpp));
+      b.status.insert(b.status.end(), r.status.begin(), r.status.end());
+      b.count += r.count;
+    } else {
+      out.push_back(std::move(r));
+    }
+  }
+  return out;
+}
 
 int threads_of(const SweepOptions& opt) { return opt.threads > 0 ? opt.threads : omp_get_max_threads(); }
 
@@ -147,7 +172,8 @@ SweepSummary coordinate(const Job& job, const SweepOptions& opt, const MpiSessio
     for (;;) {
       if (const int s = signal_received(); s != 0) begin_stop(s);
       bool traffic = false;
-      for (;;) {
+      std::vector<DecodedResult> arrived;
+      for (std::size_t round = 0; round < max_messages_per_round; ++round) {
         int flag = 0;
         MPI_Status st;
         MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, mpi.comm(), &flag, &st);
@@ -174,8 +200,7 @@ SweepSummary coordinate(const Job& job, const SweepOptions& opt, const MpiSessio
             std::vector<char> bytes(static_cast<std::size_t>(n));
             MPI_Recv(bytes.data(), n, MPI_BYTE, src, Tag::result, mpi.comm(), MPI_STATUS_IGNORE);
             sum.message_bytes += bytes.size();
-            const DecodedResult r = decode_result(bytes, vpp);
-            writer.put(r.first, r.count, r.values, r.status);
+            arrived.push_back(decode_result(bytes, vpp));
             break;
           }
           case Tag::stop_notice: {
@@ -189,7 +214,6 @@ SweepSummary coordinate(const Job& job, const SweepOptions& opt, const MpiSessio
             MPI_Recv(&computed, 1, MPI_LONG_LONG, src, Tag::bye, mpi.comm(), MPI_STATUS_IGNORE);
             said_bye[static_cast<std::size_t>(src)] = true;
             --workers_left;
-            sends.send(std::vector<char>{}, MPI_BYTE, src, Tag::fin);
             break;
           }
           default:
@@ -198,22 +222,27 @@ SweepSummary coordinate(const Job& job, const SweepOptions& opt, const MpiSessio
         }
         sum.coordinator_seconds += seconds_since(t0);
       }
+      if (!arrived.empty()) {
+        const auto t0 = Clock::now();
+        for (const DecodedResult& r : merge_adjacent(std::move(arrived), vpp)) writer.put(r.first, r.count, r.values, r.status);
+        sum.coordinator_seconds += seconds_since(t0);
+      }
       sends.progress();
       if (compute.done() && workers_left == 0) break;
       if (traffic) backoff.reset();
       else wake.wait(backoff.next());
     }
-    sends.wait_all();
     warn_point_error(compute.join(), 0);
+    sum.units = schedule.units_handed_out();
+    sum.interrupted = sum.signal != 0;
+    close_results(*store, writer, progress, sum);
+    // Only now may the workers exit: mpirun ends the whole job when one rank exits with a non-zero
+    // code (128+signal after a stop), and rank 0 must not be cut off while it writes.
+    for (int w = 1; w < mpi.size(); ++w) sends.send(std::vector<char>{}, MPI_BYTE, w, Tag::fin);
+    sends.wait_all();
   } catch (const std::exception& e) {
     mpi.abort(e.what());
   }
-  {
-    std::lock_guard<std::mutex> lock(schedule_mutex);
-    sum.units = schedule.units_handed_out();
-  }
-  sum.interrupted = sum.signal != 0;
-  close_results(*store, writer, progress, sum);
   sum.seconds = seconds_since(t_start);
   return sum;
 }

@@ -135,6 +135,7 @@ void StoreWriter::put(std::size_t first, std::size_t count, std::span<const doub
   store_.write_points(first, count, views, status);
   seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   written_ += count;
+  ++writes_;
   for (std::int8_t s : status) failed_ += s != io::point_status::ok;
   progress_.update(written_, failed_);
 }
@@ -146,6 +147,10 @@ std::size_t StoreWriter::written() const {
 std::size_t StoreWriter::failed() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return failed_;
+}
+std::size_t StoreWriter::writes() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return writes_;
 }
 double StoreWriter::seconds() const {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -167,6 +172,7 @@ void close_results(io::ResultsStore& store, StoreWriter& writer, Progress& progr
   for (std::int8_t s : store.read_status()) sum.failed += s > io::point_status::ok;
   store.close();
   sum.write_seconds = writer.seconds();
+  sum.writes = writer.writes();
   progress.finish(sum.computed, writer.failed(),
                   sum.interrupted ? "interrupted (resume with --resume)" : sum.finalized ? "complete" : "stopped");
 }

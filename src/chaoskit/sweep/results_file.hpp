@@ -39,6 +39,7 @@ class StoreWriter : public BatchSink {
 
   std::size_t written() const;  ///< points written by this run
   std::size_t failed() const;   ///< of which with a status other than ok
+  std::size_t writes() const;   ///< write_points calls
   double seconds() const;       ///< spent in HDF5 writes
   void add_seconds(double s);   ///< time spent elsewhere in the store (finalize)
 
@@ -47,7 +48,7 @@ class StoreWriter : public BatchSink {
   const ResultLayout& layout_;
   Progress& progress_;
   mutable std::mutex mutex_;
-  std::size_t written_ = 0, failed_ = 0;
+  std::size_t written_ = 0, failed_ = 0, writes_ = 0;
   double seconds_ = 0.0;
 };
 

@@ -49,6 +49,7 @@ struct SweepSummary {
   std::size_t units = 0;          ///< work units handed out (rank 0's own threads take single batches)
   std::size_t messages = 0;       ///< messages the coordinator received
   std::size_t message_bytes = 0;  ///< of which result payload bytes
+  std::size_t writes = 0;         ///< write_points calls (each with two HDF5 flushes)
   double coordinator_seconds = 0; ///< coordinator thread busy (receiving, scheduling, writing)
 };
 
