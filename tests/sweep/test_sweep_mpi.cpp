@@ -35,13 +35,15 @@ bool have_mpi() {
   return true;
 }
 
-/// mpirun with what this machine needs: 2 cores (--oversubscribe for more ranks) and, as root,
-/// Open MPI's explicit consent.
-std::string mpirun(int ranks) {
-  std::string cmd = mpiexec + " -n " + std::to_string(ranks) + " --oversubscribe";
+/// mpirun with what a test machine needs: 2 cores (--oversubscribe for more ranks), Open MPI's
+/// explicit consent when run as root, and no cross-memory-attach copies (refused inside many
+/// containers; only the speed of large messages depends on it).
+std::string mpirun_prefix() {
+  std::string cmd = "env OMPI_MCA_btl_vader_single_copy_mechanism=none " + mpiexec + " --oversubscribe";
   if (::geteuid() == 0) cmd += " --allow-run-as-root";
   return cmd;
 }
+std::string mpirun(int ranks) { return mpirun_prefix() + " -n " + std::to_string(ranks); }
 
 /// Runs a shell command; exit code, stdout and stderr apart.
 CliResult run_shell(const std::string& cmd) {
@@ -97,7 +99,7 @@ pid_t rank_pid(pid_t mpirun_pid, int rank) {
 }
 
 pid_t wait_for_rank(pid_t mpirun_pid, int rank) {
-  for (int i = 0; i < 500; ++i) {
+  for (int i = 0; i < 3000; ++i) {  // up to 30 s: mpirun starts slowly on a loaded machine
     const pid_t p = rank_pid(mpirun_pid, rank);
     if (p > 0) return p;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -199,7 +201,10 @@ TEST_CASE("sweep mpi: a rank killed with SIGKILL, then mpirun --resume, equals a
                                          " --threads 1 --progress quiet --out " + shell_quote(killed));
     const pid_t rank = wait_for_rank(mpirun_pid, victim);
     REQUIRE(rank > 0);
-    const int delay_ms = static_cast<int>(std::uniform_real_distribution<double>(0.1, 0.6)(rng) * full_ms);
+    // Once the first batch is in the file, a moment within the next 40 % of an uninterrupted run.
+    for (int i = 0; i < 3000 && (!std::filesystem::exists(killed) || done_points(killed) == 0); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    const int delay_ms = static_cast<int>(std::uniform_real_distribution<double>(0.0, 0.4)(rng) * full_ms);
     INFO("victim rank " << victim << ", seed " << seed << ", killed after " << delay_ms << " ms of " << full_ms);
     std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
     ::kill(rank, SIGKILL);
@@ -219,7 +224,7 @@ TEST_CASE("sweep mpi: a rank killed with SIGKILL, then mpirun --resume, equals a
     CHECK(js["computed"].number() == 256 - static_cast<double>(at_kill));
     CHECK(h5diff_files(reference, killed) == 0);
   }
-  CHECK(interrupted >= 1);
+  CHECK(interrupted >= 2);
 }
 
 TEST_CASE("sweep mpi: SIGTERM to every rank saves the finished points, exits 143, and resumes", "[sweep][mpi][faults]") {
@@ -274,8 +279,7 @@ TEST_CASE("sweep mpi: errors are printed once, by one rank, with exit 2", "[swee
   SECTION("ranks reading different jobs (Open MPI's MPMD form gives each rank its own arguments)") {
     const std::string other = write_job(dir, "other.toml", golf_map_job(3, 2, 6.0));
     const std::string fresh = dir.file("fresh.h5");
-    const auto r = run_shell(mpiexec + " --oversubscribe" + (::geteuid() == 0 ? " --allow-run-as-root" : "") +
-                             " -n 1 " + mpi_cli + " sweep " + shell_quote(job) + " --out " + shell_quote(fresh) +
+    const auto r = run_shell(mpirun_prefix() + " -n 1 " + mpi_cli + " sweep " + shell_quote(job) + " --out " + shell_quote(fresh) +
                              " : -n 1 " + mpi_cli + " sweep " + shell_quote(other) + " --out " + shell_quote(fresh));
     CHECK(r.exit_code == 2);
     CHECK(count_lines_starting(r.err, "chaoskit: mpirun: rank 1 read a different job") == 1);
