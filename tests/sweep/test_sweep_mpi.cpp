@@ -168,6 +168,15 @@ TEST_CASE("sweep mpi: mpirun -n 2 with 1 thread per rank writes the file of a 1-
   INFO(r3.err);
   REQUIRE(r3.exit_code == 0);
   CHECK(h5diff_files(single, three) == 0);
+
+  // Ranks with different thread counts (Open MPI's MPMD form: 1 rank x 2 threads, 1 rank x 1 thread).
+  const std::string mixed = dir.file("mixed.h5");
+  const auto rm = run_shell(mpirun_prefix() + " -n 1 " + mpi_cli + " sweep " + shell_quote(job) +
+                            " --threads 2 --progress quiet --out " + shell_quote(mixed) + " : -n 1 " + mpi_cli +
+                            " sweep " + shell_quote(job) + " --threads 1 --progress quiet --out " + shell_quote(mixed));
+  INFO(rm.err);
+  REQUIRE(rm.exit_code == 0);
+  CHECK(h5diff_files(single, mixed) == 0);
 }
 
 TEST_CASE("sweep mpi: the MPI build without mpirun is one rank and writes the same file", "[sweep][mpi]") {
