@@ -6,6 +6,7 @@
 #include <iomanip>
 #include <iterator>
 #include <iostream>
+#include <optional>
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/sweep/job_reader.hpp"
@@ -13,6 +14,7 @@
 #include "chaoskit/sweep/runner.hpp"
 #include "commands.hpp"
 #include "json_writer.hpp"
+#include "sweep_launch.hpp"
 
 namespace chaoskit::cli {
 
@@ -48,6 +50,30 @@ void print_plan(const sweep::Job& job, const std::string& out) {
             << " MB while running, compressed when complete)\n";
 }
 
+void print_summary(const sweep::SweepSummary& s, bool json) {
+  if (json) {
+    JsonWriter w(std::cout);
+    w.begin_object().field("output", s.output).field("points", static_cast<double>(s.total));
+    w.field("already_done", static_cast<double>(s.already_done)).field("computed", static_cast<double>(s.computed));
+    w.field("failed", static_cast<double>(s.failed)).field("seconds", s.seconds).field("write_seconds", s.write_seconds);
+    w.field("threads", static_cast<double>(s.threads)).field("ranks", static_cast<double>(s.ranks));
+    if (s.ranks > 1) {
+      w.field("work_units", static_cast<double>(s.units)).field("messages", static_cast<double>(s.messages));
+      w.field("message_bytes", static_cast<double>(s.message_bytes)).field("coordinator_seconds", s.coordinator_seconds);
+      w.field("writes", static_cast<double>(s.writes));
+    }
+    w.field("finalized", s.finalized).field("interrupted", s.interrupted).end_object();
+    std::cout << "\n";
+    return;
+  }
+  std::cout << std::setprecision(4) << s.output << ": " << s.already_done + s.computed << "/" << s.total
+            << " points done (" << s.computed << " in this run, " << s.seconds << " s on ";
+  if (s.ranks > 1) std::cout << s.ranks << " ranks x ";
+  std::cout << s.threads << " threads, " << s.write_seconds << " s writing)";
+  if (s.failed) std::cout << ", " << s.failed << " failed (see the status variable)";
+  std::cout << (s.finalized ? ", complete" : ", incomplete: run again with --resume") << "\n";
+}
+
 /// This process's command line (Linux /proc), for the results' provenance.
 std::string own_command_line() {
   std::ifstream in("/proc/self/cmdline", std::ios::binary);
@@ -58,41 +84,36 @@ std::string own_command_line() {
 }
 
 int run_sweep_command(const SweepCliOptions& opt) {
-  if (opt.threads < 0) throw InputError("--threads", "must be >= 1 (or 0 for all cores)");
-  if (!(opt.log_interval > 0)) throw InputError("--log-interval", "must be > 0 s");
-  if (opt.resume && opt.force) throw InputError("--force", "give either --resume or --force, not both");
-  const sweep::Job job = sweep::read_job_file(opt.job);
-  sweep::SweepOptions so;
-  so.output = opt.out;
-  so.threads = opt.threads;
-  so.resume = opt.resume;
-  so.force = opt.force;
-  so.progress = parse_progress(opt.progress);
-  so.log_interval = opt.log_interval;
-  so.command_line = own_command_line();
-  const std::string out = opt.out.empty() ? job.output : opt.out;
-  if (opt.dry_run) {
-    print_plan(job, out);
-    return 0;
+  try {
+    const SweepLaunch launch;  // MPI build: one rank of the job (1 without mpirun)
+    std::optional<sweep::Job> job;
+    // Every rank reads the job (a cluster's file system is shared); an error is printed once.
+    launch.agree([&] {
+      if (opt.threads < 0) throw InputError("--threads", "must be >= 1 (or 0 for all cores)");
+      if (!(opt.log_interval > 0)) throw InputError("--log-interval", "must be > 0 s");
+      if (opt.resume && opt.force) throw InputError("--force", "give either --resume or --force, not both");
+      job.emplace(sweep::read_job_file(opt.job));
+    });
+    sweep::SweepOptions so;
+    so.output = opt.out;
+    so.threads = opt.threads;
+    so.resume = opt.resume;
+    so.force = opt.force;
+    so.progress = parse_progress(opt.progress);
+    so.log_interval = opt.log_interval;
+    so.command_line = own_command_line();
+    so.ranks = launch.ranks();
+    const std::string out = opt.out.empty() ? job->output : opt.out;
+    if (opt.dry_run) {
+      if (launch.reports()) print_plan(*job, out);
+      return 0;
+    }
+    const sweep::SweepSummary s = launch.run(*job, so);
+    if (launch.reports()) print_summary(s, opt.json);
+    return s.interrupted ? 128 + s.signal : 0;
+  } catch (const sweep::ReportedElsewhere& e) {
+    return e.exit_code;
   }
-  const sweep::SweepSummary s = sweep::run_sweep(job, so);
-  if (opt.json) {
-    JsonWriter w(std::cout);
-    w.begin_object().field("output", s.output).field("points", static_cast<double>(s.total));
-    w.field("already_done", static_cast<double>(s.already_done)).field("computed", static_cast<double>(s.computed));
-    w.field("failed", static_cast<double>(s.failed)).field("seconds", s.seconds).field("write_seconds", s.write_seconds);
-    w.field("threads", static_cast<double>(s.threads)).field("finalized", s.finalized);
-    w.field("interrupted", s.interrupted).end_object();
-    std::cout << "\n";
-  } else {
-    std::cout << std::setprecision(4) << s.output << ": " << s.already_done + s.computed << "/" << s.total
-              << " points done (" << s.computed << " in this run, " << s.seconds << " s on " << s.threads
-              << " threads, " << s.write_seconds << " s writing)";
-    if (s.failed) std::cout << ", " << s.failed << " failed (see the status variable)";
-    std::cout << (s.finalized ? ", complete" : ", incomplete: run again with --resume") << "\n";
-  }
-  if (s.interrupted) return 128 + s.signal;
-  return 0;
 }
 
 }  // namespace
@@ -106,10 +127,13 @@ CommandRunner register_sweep_command(CLI::App& app) {
       "`chaoskit query` read. Results are bit-identical for any thread count and interruption history.\n"
       "A killed sweep keeps every finished batch: run the same command with --resume to compute only the rest.\n"
       "SIGINT/SIGTERM finish the points in flight, save them and exit with 128+signal.\n"
-      "Job file reference: README.md, section 'Sweep jobs'. Example: chaoskit sweep analyses/golf_chaos/map.toml");
+      "Job file reference: README.md, section 'Sweep jobs'. Example: chaoskit sweep analyses/golf_chaos/map.toml\n"
+      "An MPI build (-DCHAOSKIT_MPI=ON) spreads the grid over ranks: mpirun -n N chaoskit sweep JOB writes the\n"
+      "same file (README.md, section 'Running on a cluster').");
   cmd->add_option("job", opt->job, "Job file (TOML)")->required();
   cmd->add_option("--out", opt->out, "Results file (default: [output] file of the job, or JOB.h5 beside it)");
-  cmd->add_option("--threads", opt->threads, "OpenMP threads (default: OMP_NUM_THREADS or all cores)");
+  cmd->add_option("--threads", opt->threads,
+                  "OpenMP threads (per rank under mpirun; default: OMP_NUM_THREADS or the cores this process may use)");
   cmd->add_flag("--resume", opt->resume, "Continue an interrupted sweep (starts a new file if none exists)");
   cmd->add_flag("--force", opt->force, "Replace an existing results file");
   cmd->add_option("--progress", opt->progress, "auto (bar on a terminal, else log lines) | bar | log | quiet");

@@ -1,8 +1,10 @@
 #pragma once
-// Running a sweep: every grid point of a job evaluated in parallel (OpenMP threads take points one
-// at a time, in flat-index order, so chaotic and regular points balance themselves), finished
-// points collected into batches of consecutive indices and streamed to the results store by one
-// thread at a time. Memory holds only the batches in flight (about threads + 1), not the grid.
+// Running a sweep in one process: every grid point of a job evaluated in parallel (OpenMP threads
+// take points one at a time, in flat-index order, so chaotic and regular points balance themselves;
+// batch_engine.hpp), finished points collected into batches of consecutive indices and streamed to
+// the results store by one thread at a time (results_file.hpp). Memory holds only the batches in
+// flight (about threads + 1), not the grid. The MPI build runs the same engine on every rank
+// (mpi_runner.hpp).
 //
 // Fault behaviour:
 //   - kill -9: the file holds every batch written so far (see io/results_store.hpp); --resume
@@ -27,7 +29,7 @@ struct SweepOptions {
   ProgressMode progress = ProgressMode::automatic;
   double log_interval = 10.0;  ///< seconds between progress lines when stderr is not a terminal
   std::string command_line;  ///< recorded in the provenance
-  int ranks = 1;             ///< recorded in the provenance
+  int ranks = 1;             ///< recorded in the provenance (MPI ranks of the run)
 };
 
 struct SweepSummary {
@@ -38,10 +40,23 @@ struct SweepSummary {
   std::size_t failed = 0;       ///< of all points, status other than ok
   double seconds = 0.0;         ///< wall time of this run
   double write_seconds = 0.0;   ///< of which in HDF5 writes (batches and finalize)
-  int threads = 1;
+  int threads = 1;             ///< per rank
+  int ranks = 1;               ///< MPI ranks that computed (1 without MPI)
   bool finalized = false;       ///< every point done and the file compressed
   bool interrupted = false;     ///< stopped by SIGINT/SIGTERM (then `signal` holds it)
   int signal = 0;
+  // MPI runs (coordinating rank): traffic that bounds how far the design scales.
+  std::size_t units = 0;          ///< work units handed out (rank 0's own threads take single batches)
+  std::size_t messages = 0;       ///< messages the coordinator received
+  std::size_t message_bytes = 0;  ///< of which result payload bytes
+  std::size_t writes = 0;         ///< write_points calls (each with two HDF5 flushes)
+  double coordinator_seconds = 0; ///< coordinator thread busy (receiving, scheduling, writing)
+};
+
+/// Thrown on the ranks of an MPI run whose error another rank reports (so that it is printed once):
+/// the command exits with `exit_code` and prints nothing.
+struct ReportedElsewhere {
+  int exit_code = 1;
 };
 
 /// Runs (or resumes) the sweep. InputError for a refused output (exists, different job, not

@@ -1,0 +1,137 @@
+#include "chaoskit/sweep/batch_engine.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "chaoskit/io/results_store.hpp"
+#include "chaoskit/sweep/evaluate.hpp"
+#include "chaoskit/sweep/point_context.hpp"
+
+namespace chaoskit::sweep {
+
+namespace {
+
+/// A batch while its points are being computed (point-major values, layout order).
+struct ActiveBatch {
+  Batch batch;
+  std::vector<double> values;
+  std::vector<std::int8_t> status;  // 0 until the point is finished
+  std::atomic<std::size_t> remaining{0};
+};
+
+void fill_defaults(const ResultLayout& layout, double* block) {
+  for (std::size_t v = 0; v < layout.variables.size(); ++v)
+    std::fill_n(block + layout.offset[v], layout.variables[v].values_per_point(), layout.variables[v].fill_value);
+}
+
+}  // namespace
+
+EngineReport compute_batches(const Job& job, const ResultLayout& layout, int threads, BatchFeed& feed, BatchSink& sink,
+                             const std::function<bool()>& stop) {
+  const std::size_t vpp = layout.values_per_point;
+  std::vector<std::size_t> shape;
+  for (const auto& a : job.axes) shape.push_back(a.values.size());
+
+  // Batches in flight, oldest first; a list so that an entry stays put while others come and go.
+  std::list<ActiveBatch> active;
+  ActiveBatch* current = nullptr;  // the batch points are taken from
+  std::size_t next_offset = 0;
+  bool feed_done = false;
+  std::mutex take_mutex, report_mutex;
+  std::atomic<bool> abort{false};
+  std::exception_ptr sink_error;
+  EngineReport report;
+
+  auto count_delivered = [&](const std::int8_t* status, std::size_t count) {
+    std::lock_guard<std::mutex> lock(report_mutex);
+    report.computed += count;
+    for (std::size_t i = 0; i < count; ++i) report.failed += status[i] != io::point_status::ok;
+  };
+
+#pragma omp parallel num_threads(threads)
+  {
+    std::vector<std::size_t> index(shape.size());
+    while (!abort.load() && !stop()) {
+      ActiveBatch* a;
+      std::size_t k;
+      {
+        std::lock_guard<std::mutex> lock(take_mutex);
+        if (current == nullptr || next_offset == current->batch.count) {
+          current = nullptr;
+          if (feed_done) break;
+          const std::optional<Batch> b = feed.next();  // may wait for work; the other threads keep computing
+          if (!b || b->count == 0) {
+            feed_done = true;
+            break;
+          }
+          ActiveBatch& n = active.emplace_back();
+          n.batch = *b;
+          n.values.resize(b->count * vpp);
+          for (std::size_t p = 0; p < b->count; ++p) fill_defaults(layout, n.values.data() + p * vpp);
+          n.status.assign(b->count, 0);
+          n.remaining.store(b->count);
+          current = &n;
+          next_offset = 0;
+        }
+        a = current;
+        k = next_offset++;
+      }
+      // Row-major multi-index of the flat index.
+      std::size_t flat = a->batch.first + k;
+      for (std::size_t d = shape.size(); d-- > 0;) index[d] = flat % shape[d], flat /= shape[d];
+
+      double* block = a->values.data() + k * vpp;
+      std::int8_t st;
+      try {
+        const PointContext ctx = point_context(job, index);
+        st = evaluate(ctx, job, layout, std::span<double>(block, vpp));
+      } catch (const std::exception& e) {
+        st = io::point_status::internal_error;
+        fill_defaults(layout, block);
+        std::lock_guard<std::mutex> lock(report_mutex);
+        if (report.first_point_error.empty()) report.first_point_error = e.what();
+      }
+      a->status[k] = st;
+      if (a->remaining.fetch_sub(1, std::memory_order_acq_rel) != 1) continue;
+
+      // This thread finished the batch's last point: deliver it.
+      try {
+        sink.put(a->batch.first, a->batch.count, a->values, a->status);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(report_mutex);
+        if (!sink_error) sink_error = std::current_exception();
+        abort.store(true);
+        continue;
+      }
+      count_delivered(a->status.data(), a->batch.count);
+      std::lock_guard<std::mutex> lock(take_mutex);
+      if (current == a) current = nullptr;
+      active.remove_if([a](const ActiveBatch& x) { return &x == a; });
+    }
+  }
+  if (sink_error) std::rethrow_exception(sink_error);
+
+  // Stopped: deliver every finished point of the batches in flight (runs of consecutive points).
+  for (const ActiveBatch& a : active) {
+    for (std::size_t p = 0; p < a.batch.count;) {
+      if (a.status[p] == 0) {
+        ++p;
+        continue;
+      }
+      std::size_t q = p;
+      while (q < a.batch.count && a.status[q] != 0) ++q;
+      sink.put(a.batch.first + p, q - p, std::span<const double>(a.values).subspan(p * vpp, (q - p) * vpp),
+               std::span<const std::int8_t>(a.status).subspan(p, q - p));
+      count_delivered(a.status.data() + p, q - p);
+      p = q;
+    }
+  }
+  return report;
+}
+
+}  // namespace chaoskit::sweep

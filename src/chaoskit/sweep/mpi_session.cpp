@@ -1,0 +1,65 @@
+#include "chaoskit/sweep/mpi_session.hpp"
+
+#include <cstdio>
+#include <exception>
+#include <stdexcept>
+
+#include "chaoskit/core/errors.hpp"
+#include "chaoskit/sweep/runner.hpp"
+
+namespace chaoskit::sweep {
+
+MpiSession::MpiSession() {
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (!initialized) {
+    int provided = 0;
+    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+    finalize_ = true;
+    if (provided < MPI_THREAD_FUNNELED) {
+      MPI_Finalize();
+      finalize_ = false;
+      throw std::runtime_error("the MPI library does not support threads (MPI_THREAD_FUNNELED)");
+    }
+  }
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+}
+
+MpiSession::~MpiSession() {
+  if (finalize_) MPI_Finalize();
+}
+
+void MpiSession::agree(const std::function<void()>& step) const {
+  std::exception_ptr error;
+  int code = 0;
+  try {
+    step();
+  } catch (const InputError&) {
+    error = std::current_exception();
+    code = 2;
+  } catch (const ReportedElsewhere& e) {
+    error = std::current_exception();
+    code = e.exit_code;
+  } catch (...) {
+    error = std::current_exception();
+    code = 1;
+  }
+  int mine = error ? rank_ : size_, first = size_;
+  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm());
+  if (first == size_) return;
+  int exit_code = 0;
+  MPI_Allreduce(&code, &exit_code, 1, MPI_INT, MPI_MAX, comm());
+  if (rank_ == first) std::rethrow_exception(error);
+  throw ReportedElsewhere{exit_code};
+}
+
+void MpiSession::abort(const std::string& message) const {
+  std::fprintf(stderr, "chaoskit: error: rank %d of %d: %s (the results file keeps every batch written; "
+                       "run again with --resume)\n", rank_, size_, message.c_str());
+  std::fflush(stderr);
+  MPI_Abort(comm(), 1);
+  std::abort();
+}
+
+}  // namespace chaoskit::sweep

@@ -1,0 +1,180 @@
+#include "chaoskit/sweep/results_file.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <sstream>
+
+#include "chaoskit/core/errors.hpp"
+#include "chaoskit/sweep/job_fingerprint.hpp"
+
+namespace chaoskit::sweep {
+
+namespace {
+
+std::string human_bytes(double b) {
+  std::ostringstream o;
+  o.precision(3);
+  if (b >= 1e9) o << b / 1e9 << " GB";
+  else if (b >= 1e6) o << b / 1e6 << " MB";
+  else o << b / 1e3 << " kB";
+  return o.str();
+}
+
+io::Attributes provenance(const Job& job, const SweepOptions& opt, int threads) {
+  std::ostringstream values;
+  values << *job.params.table["values"].as_table();
+  std::ostringstream integ;
+  integ.precision(17);
+  integ << stepper_name(job.integrator.stepper) << ", rtol " << job.integrator.rtol << ", atol " << job.integrator.atol
+        << ", max_steps " << job.integrator.max_steps << ", dt_min " << job.integrator.dt_min;
+  return {
+      {"job", job.text},
+      {"job_file", job.source},
+      {"job_fingerprint", job_fingerprint(job)},
+      {"model", job.model_name},
+      {"params", job.params.label},
+      {"parameters", values.str()},
+      {"integrator", integ.str()},
+      {"inputs", job.inputs.describe()},
+      {"threads", static_cast<long long>(threads)},
+      {"ranks", static_cast<long long>(opt.ranks)},
+      {"command_line", opt.command_line},
+  };
+}
+
+}  // namespace
+
+io::ResultsStore open_results(const Job& job, const SweepOptions& opt, const std::string& path, int threads,
+                              const ResultLayout& layout) {
+  const auto axes = result_axes(job);
+  const std::string field = opt.output.empty() ? "output.file" : "--out";
+  const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
+  if (!std::filesystem::is_directory(parent))
+    throw InputError(field, "folder '" + parent.string() + "' does not exist");
+  if (::access(parent.c_str(), W_OK) != 0) throw InputError(field, "folder '" + parent.string() + "' is not writable");
+  const bool exists = std::filesystem::exists(path);
+  if (exists && opt.resume) {
+    io::ResultsStore store = io::ResultsStore::open_for_resume(path, axes, layout.variables);
+    const io::Attributes attrs = store.root_attributes();
+    const auto it = attrs.find("job_fingerprint");
+    if (it == attrs.end() || !std::holds_alternative<std::string>(it->second))
+      throw InputError("--resume", "'" + path + "' was not written by chaoskit sweep (no job fingerprint)");
+    const std::string diff = fingerprint_difference(std::get<std::string>(it->second), job_fingerprint(job));
+    if (!diff.empty()) throw InputError("--resume", "'" + path + "' was written by a different job or build: " + diff);
+    return store;
+  }
+  if (exists && !opt.force)
+    throw InputError(field, "'" + path + "' exists (use --resume to continue it or --force to replace it)");
+  std::error_code ec;
+  const auto space = std::filesystem::space(parent, ec);
+  const double need = static_cast<double>(estimated_file_bytes(job));
+  if (!ec && need > static_cast<double>(space.available))
+    throw InputError(field, "the results need about " + human_bytes(need) + " while the sweep runs, but only " +
+                                  human_bytes(static_cast<double>(space.available)) + " is free in " + parent.string());
+  io::CreateOptions co;
+  co.overwrite = opt.force;
+  return io::ResultsStore::create(path, axes, layout.variables, provenance(job, opt, threads), co);
+}
+
+std::size_t batch_size(const Job& job, int threads) {
+  return job.batch > 0 ? job.batch : std::max<std::size_t>(16, 8 * static_cast<std::size_t>(threads));
+}
+
+std::vector<Batch> pending_batches(const io::ResultsStore& store, std::size_t size) {
+  const std::vector<bool> done = store.done();
+  std::vector<Batch> out;
+  for (std::size_t i = 0; i < done.size();) {
+    if (done[i]) {
+      ++i;
+      continue;
+    }
+    const std::size_t end = std::min(store.chunk_end(i), i + size);
+    std::size_t j = i;
+    while (j < end && !done[j]) ++j;
+    out.push_back({i, j - i});
+    i = j;
+  }
+  return out;
+}
+
+StoreWriter::StoreWriter(io::ResultsStore& store, const ResultLayout& layout, Progress& progress)
+    : store_(store), layout_(layout), progress_(progress) {}
+
+void StoreWriter::put(std::size_t first, std::size_t count, std::span<const double> values,
+                      std::span<const std::int8_t> status) {
+  // Each variable's values in its own element type, from the point-major blocks.
+  const std::size_t vpp = layout_.values_per_point;
+  std::vector<std::vector<double>> f64(layout_.variables.size());
+  std::vector<std::vector<std::int32_t>> i32(layout_.variables.size());
+  std::vector<std::vector<std::uint8_t>> u8(layout_.variables.size());
+  std::map<std::string, io::BufferView> views;
+  for (std::size_t v = 0; v < layout_.variables.size(); ++v) {
+    const io::Variable& var = layout_.variables[v];
+    const std::size_t per = var.values_per_point();
+    for (std::size_t p = 0; p < count; ++p)
+      for (std::size_t k = 0; k < per; ++k) {
+        const double x = values[p * vpp + layout_.offset[v] + k];
+        switch (var.type) {
+          case io::ElementType::float64: f64[v].push_back(x); break;
+          case io::ElementType::int32: i32[v].push_back(static_cast<std::int32_t>(x)); break;
+          default: u8[v].push_back(static_cast<std::uint8_t>(x)); break;
+        }
+      }
+    switch (var.type) {
+      case io::ElementType::float64: views[var.name] = std::span<const double>(f64[v]); break;
+      case io::ElementType::int32: views[var.name] = std::span<const std::int32_t>(i32[v]); break;
+      default: views[var.name] = std::span<const std::uint8_t>(u8[v]); break;
+    }
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto t0 = std::chrono::steady_clock::now();
+  store_.write_points(first, count, views, status);
+  seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  written_ += count;
+  ++writes_;
+  for (std::int8_t s : status) failed_ += s != io::point_status::ok;
+  progress_.update(written_, failed_);
+}
+
+std::size_t StoreWriter::written() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return written_;
+}
+std::size_t StoreWriter::failed() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return failed_;
+}
+std::size_t StoreWriter::writes() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return writes_;
+}
+double StoreWriter::seconds() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return seconds_;
+}
+void StoreWriter::add_seconds(double s) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  seconds_ += s;
+}
+
+void close_results(io::ResultsStore& store, StoreWriter& writer, Progress& progress, SweepSummary& sum) {
+  sum.computed = writer.written();
+  if (store.done_count() == sum.total) {
+    const auto t0 = std::chrono::steady_clock::now();
+    store.finalize();
+    writer.add_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    sum.finalized = true;
+  }
+  for (std::int8_t s : store.read_status()) sum.failed += s > io::point_status::ok;
+  store.close();
+  sum.write_seconds = writer.seconds();
+  sum.writes = writer.writes();
+  progress.finish(sum.computed, writer.failed(),
+                  sum.interrupted ? "interrupted (resume with --resume)" : sum.finalized ? "complete" : "stopped");
+}
+
+}  // namespace chaoskit::sweep
