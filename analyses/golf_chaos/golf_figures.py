@@ -119,7 +119,7 @@ def report(R, out, here):
         w(f"| {level:g} | {E:.4f} | {c['accessible']} | {c['chaotic']} | {c['undecided']} | "
           f"{c['chaos_fraction']:.3f} ({ci[0]:.3f}–{ci[1]:.3f}) | `{Path(h5).name}` |")
     fig, ax = plt.subplots(figsize=(8, 5))
-    ax.errorbar(xs, ys, yerr=[np.array(ys) - lo, np.array(hi) - ys], marker="o", capsize=3)
+    ax.errorbar(xs, ys, yerr=[np.maximum(0, np.array(ys) - lo), np.maximum(0, np.array(hi) - ys)], marker="o", capsize=3)
     ax.axvline(1.0, color="r", ls="--", lw=1, label="link 2 can pass over the top")
     ax.set(xscale="log", xlabel="(E − E_rest)/ΔE_flip", ylabel="chaotic fraction of seeds",
            title="Unforced golf model: chaos fraction versus energy")

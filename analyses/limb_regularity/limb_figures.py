@@ -368,7 +368,7 @@ def report(R, region, out, here, sets, fig3, fig4):
               f"{c['chaos_fraction']:.3f} ({ci[0]:.3f}–{ci[1]:.3f}) |")
             if c["chaotic"] > 0 and s not in onset:
                 onset[s] = level
-        ax.errorbar(xs, ys, yerr=[np.array(ys) - lo_, np.array(hi_) - ys], marker="o", capsize=3, label=sets[s])
+        ax.errorbar(xs, ys, yerr=[np.maximum(0, np.array(ys) - lo_), np.maximum(0, np.array(hi_) - ys)], marker="o", capsize=3, label=sets[s])
     lo_g, hi_g = st_e.min(), st_e.max()
     ax.axvspan(lo_g, hi_g, color="g", alpha=0.15, label="measured stride's energies")
     ax.axvline(1.0, color="r", ls="--", lw=1, label="shank can flip over")

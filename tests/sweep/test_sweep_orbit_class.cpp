@@ -15,7 +15,7 @@ using namespace chaoskit::test;
 TEST_CASE("sweep: orbit_class stores classify_orbit's verdict, votes and indicators bit for bit", "[sweep][cli][classification]") {
   ScratchDir dir("sweep_orbit_class");
   const std::string job = write_job(dir, "classes.toml",
-                                    "[model]\nname = \"golf\"\n[grid]\nth1 = { list = [0.3, 2.0] }\nth2 = -1.0\n"
+                                    "[model]\nname = \"golf\"\n[grid]\nth1 = { list = [0.3, 2.0] }\nth2 = -0.2\n"
                                     "dth1 = 0.0\ndth2 = 0.0\n[compute]\norbit_class = { time = 300, renorm = 0.5 }\n"
                                     "[integrator]\nrtol = 1e-9\natol = 1e-9\n");
   REQUIRE(run_cli("sweep " + shell_quote(job) + " --progress quiet").exit_code == 0);
@@ -33,7 +33,7 @@ TEST_CASE("sweep: orbit_class stores classify_orbit's verdict, votes and indicat
   o.renorm = 0.5;
   int chaotic = 0, regular = 0;
   for (std::size_t i = 0; i < 2; ++i) {
-    const Vec<double, 4> x0(i == 0 ? 0.3 : 2.0, -1.0, 0, 0);
+    const Vec<double, 4> x0(i == 0 ? 0.3 : 2.0, -0.2, 0, 0);
     const OrbitClassification r = classify_orbit(golf, x0, InputSchedule(2), o, io);
     CHECK(cls[i] == static_cast<int>(r.verdict));
     CHECK(votes[3 * i + 0] == static_cast<int>(r.lambda_vote));
