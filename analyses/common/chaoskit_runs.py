@@ -40,6 +40,10 @@ def chaoskit(*args, capture_json=False):
     return json.loads(r.stdout) if capture_json else r.stdout
 
 
+# Points computed and reused by this process's sweeps, for the reports' run-time line.
+SWEEP_TOTALS = {"computed": 0, "reused": 0, "seconds": 0.0}
+
+
 def sweep(job_text, out_h5):
     """Writes the job beside its results and runs it (resuming a finished or partial file)."""
     out_h5 = Path(out_h5)
@@ -57,6 +61,9 @@ def sweep(job_text, out_h5):
     if r.returncode != 0:
         raise SystemExit(f"sweep {job} failed ({r.returncode}):\n{r.stderr}")
     summary = json.loads(r.stdout)
+    SWEEP_TOTALS["computed"] += summary["computed"]
+    SWEEP_TOTALS["reused"] += summary["points"] - summary["computed"]
+    SWEEP_TOTALS["seconds"] += summary["seconds"]
     log(f"{out_h5.name}: {summary['points']} points, {summary['computed']} computed in {summary['seconds']:.1f} s")
     return summary
 
