@@ -141,7 +141,10 @@ TEST_CASE("lyapunov: a high-energy golf orbit is chaotic and stable between T an
   const auto b = lyapunov_exponents<1>(golf, x0, InputSchedule(2), lo, tight());
   REQUIRE(b.report.ok());
   CHECK(a.exponents[0] > 0.5);
-  CHECK_THAT(b.exponents[0], WithinRel(a.exponents[0], 0.05));
+  // Two finite-time estimates of a chaotic orbit agree within their block errors, not to a fixed
+  // 5 %: shifting θ1 by 1e-12 rad moves b/a − 1 between −6 % and +4 % here (rounding-level changes
+  // of the arithmetic do the same), while 3 combined standard errors are 8–25 %.
+  CHECK_THAT(b.exponents[0], WithinAbs(a.exponents[0], 3 * std::hypot(a.errors[0], b.errors[0])));
   CHECK(b.converged);
   CHECK(b.exponents[0] > 10 * b.errors[0]);
   CHECK_THAT(b.exponents[0] / b.half_time_estimate, WithinAbs(1.0, 0.1));

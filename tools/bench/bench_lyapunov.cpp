@@ -5,12 +5,15 @@
 //   chaoskit_bench [--th1 0.3:2.5:16] [--th2 -2:2:16] [--time 100] [--renorm 1] [--tol 1e-9]
 //                  [--threads N (all cores)] [--repeat 3] [--scipy-states 4] [--no-scipy]
 //                  [--params golf_manufactured] [--peer-odeint PATH] [--peer-scipy PATH]
-//                  [--regular 0.1] [--out table.md] [--csv per_state.csv]
+//                  [--regular 0.1] [--stepper rkf78] [--out table.md] [--csv per_state.csv]
 //                  [--probe th1,th2 (one chaoskit trajectory only, for callgrind)]
 //
-// Job: λ_max (one tangent vector, renormalised every --renorm s, no transient) over T = --time s,
-// dopri5 at rtol = atol = --tol, from the rest states (θ1, θ2, 0, 0) of the grid. chaoskit runs
-// lyapunov_exponents<1> (AutoDiff Jacobian, fixed-size Eigen state) with OpenMP, dynamic schedule.
+// Job: λ_max (one tangent vector, renormalised every --renorm s, no transient) over T = --time s
+// at rtol = atol = --tol, from the rest states (θ1, θ2, 0, 0) of the grid. chaoskit runs
+// lyapunov_exponents<1> (golf's hand-derived tangent rhs, fixed-size Eigen state) with OpenMP,
+// dynamic schedule, with --stepper (default rkf78, its choice for this job: far fewer rhs per unit
+// time at 1e-9 than dopri5) and, for the comparison at equal method, once more with dopri5, the
+// peer's method. The odeint peer always runs dopri5, scipy DOP853.
 // Timings are the best of --repeat runs (the machine may be shared). The scipy peer is slow and
 // runs on --scipy-states states spread evenly through the grid; its ratio uses chaoskit's time on
 // those same states.
@@ -68,6 +71,7 @@ struct Options {
   double th1a = 0.3, th1b = 2.5, th2a = -2.0, th2b = 2.0;
   int n1 = 16, n2 = 16;
   double time = 100, renorm = 1, tol = 1e-9, regular = 0.1;
+  StepperKind stepper = StepperKind::rkf78;
   int threads = 0, repeat = 3, scipy_states = 4;
   bool scipy = true;
   std::string params = "golf_manufactured", peer_odeint, peer_scipy, out, probe, csv;
@@ -109,12 +113,13 @@ std::string states_arg(const std::vector<Traj>& t) {
 }
 
 // chaoskit on the given states with `threads` threads; best wall time of `repeat` runs.
-double run_chaoskit(const GolfModel& model, std::vector<Traj>& traj, int threads, int repeat, const Options& o) {
+double run_chaoskit(const GolfModel& model, std::vector<Traj>& traj, int threads, int repeat, const Options& o,
+                    StepperKind stepper) {
   LyapunovOptions lo;
   lo.time = o.time;
   lo.renorm = o.renorm;
   IntegratorOptions io;
-  io.stepper = StepperKind::dopri5;
+  io.stepper = stepper;
   io.rtol = io.atol = o.tol;
   const InputSchedule inputs(GolfModel::input_dim);
   double best = 1e300;
@@ -216,7 +221,21 @@ struct StepCount {
   long rhs_flops = 0, sin = 0, cos = 0;
 };
 
+// chaoskit's tangent rhs for λ_max: GolfModel::tangent_rhs with one direction (f and J·v).
 StepCount count_chaoskit(const GolfModel& model) {
+  using bench::Cnt;
+  const Vec<Cnt, 4> x(1.0, 0.5, 0.1, 0.2);
+  const Vec<Cnt, 2> u(0.0, 0.0);
+  const Mat<Cnt, 4, 1> v(0.1, 0.2, 0.3, 0.4);
+  Vec<Cnt, 4> f;
+  Mat<Cnt, 4, 1> Jv;
+  bench::g_ops = {};
+  model.tangent_rhs(x, u, Cnt(0.0), v, f, Jv);
+  return {bench::g_ops.flops(), bench::g_ops.sin, bench::g_ops.cos};
+}
+
+// The generic AutoDiff path before this fast path (full 6-wide Jacobian, then f_x · v), for reference.
+StepCount count_autodiff(const GolfModel& model) {
   using bench::Cnt;
   using AD = Eigen::AutoDiffScalar<Vec<Cnt, 6>>;
   Vec<AD, 4> xa;
@@ -226,7 +245,6 @@ StepCount count_chaoskit(const GolfModel& model) {
   for (int j = 0; j < 2; ++j) ua(j) = AD(Cnt(0.0), 6, 4 + j);
   bench::g_ops = {};
   const Vec<AD, 4> fa = model.rhs(xa, ua, AD(Cnt(0.0)));
-  // fx · v (TangentSystem: a 4×4 by 4×1 product): 16 mul + 12 add.
   Mat<Cnt, 4, 4> fx;
   for (int i = 0; i < 4; ++i) fx.row(i) = fa(i).derivatives().head<4>().transpose();
   Vec<Cnt, 4> v(0.1, 0.2, 0.3, 0.4);
@@ -367,6 +385,7 @@ int main(int argc, char** argv) {
       else if (a == "--peer-odeint") o.peer_odeint = v;
       else if (a == "--peer-scipy") o.peer_scipy = v;
       else if (a == "--regular") o.regular = std::stod(v);
+      else if (a == "--stepper") o.stepper = parse_stepper(v);
       else if (a == "--out") o.out = v;
       else if (a == "--probe") o.probe = v;
       else if (a == "--csv") o.csv = v;
@@ -389,7 +408,7 @@ int main(int argc, char** argv) {
       std::istringstream in(o.probe);
       if (!(in >> t.th1 >> comma >> t.th2) || comma != ',') throw std::runtime_error("--probe: expected th1,th2");
       std::vector<Traj> one{t};
-      run_chaoskit(model, one, 1, 1, o);
+      run_chaoskit(model, one, 1, 1, o, o.stepper);
       std::printf("lambda 0 %.17g %.17g %.17g %ld %ld\n", one[0].th1, one[0].th2, one[0].lambda, one[0].steps, one[0].rhs);
       return 0;
     }
@@ -404,16 +423,23 @@ int main(int argc, char** argv) {
       }
     std::cerr << "chaoskit_bench: " << grid.size() << " states, T = " << o.time << " s, " << all << " threads\n";
 
-    Run ck, od;
-    ck.traj = grid;
-    ck.threads = od.threads = all;
-    ck.secs1 = run_chaoskit(model, ck.traj, 1, o.repeat, o);
-    ck.secsN = run_chaoskit(model, ck.traj, all, o.repeat, o);
+    Run ck, ck_eq, od;  // chaoskit with its stepper, chaoskit with dopri5 (the peer's method), the peer
+    ck.traj = ck_eq.traj = grid;
+    ck.threads = ck_eq.threads = od.threads = all;
+    const bool same_method = o.stepper == StepperKind::dopri5;
+    ck.secs1 = run_chaoskit(model, ck.traj, 1, o.repeat, o, o.stepper);
+    ck.secsN = run_chaoskit(model, ck.traj, all, o.repeat, o, o.stepper);
+    if (same_method) {
+      ck_eq = ck;
+    } else {
+      ck_eq.secs1 = run_chaoskit(model, ck_eq.traj, 1, o.repeat, o, StepperKind::dopri5);
+      ck_eq.secsN = run_chaoskit(model, ck_eq.traj, all, o.repeat, o, StepperKind::dopri5);
+    }
     std::vector<std::vector<Traj>> nulls;
     for (double eps : {1e-9, -1e-9, 2e-9, -2e-9}) {
       std::vector<Traj> t = grid;
       for (Traj& x : t) x.th1 += eps;
-      run_chaoskit(model, t, all, 1, o);
+      run_chaoskit(model, t, all, 1, o, o.stepper);
       nulls.push_back(t);
     }
     std::cerr << "  chaoskit done\n";
@@ -436,15 +462,16 @@ int main(int argc, char** argv) {
       for (int i = 0; i < k; ++i) sp.traj.push_back(grid[(2 * i + 1) * grid.size() / (2 * k)]);
       ck_sub.traj = sp.traj;
       sp.threads = ck_sub.threads = all;
-      ck_sub.secs1 = run_chaoskit(model, ck_sub.traj, 1, o.repeat, o);
-      ck_sub.secsN = run_chaoskit(model, ck_sub.traj, all, o.repeat, o);
+      ck_sub.secs1 = run_chaoskit(model, ck_sub.traj, 1, o.repeat, o, o.stepper);
+      ck_sub.secsN = run_chaoskit(model, ck_sub.traj, all, o.repeat, o, o.stepper);
       sp.secs1 = run_peer(o.peer_scipy, sp.traj, 1, 1, o, params_csv, false);
       sp.secsN = run_peer(o.peer_scipy, sp.traj, all, 1, o, params_csv, false);
       std::cerr << "  scipy peer done\n";
     }
 
     // Work per step.
-    const StepCount c_ck = count_chaoskit(model), c_hand = count_hand(pk), c_plain = count_plain_rhs(model);
+    const StepCount c_ck = count_chaoskit(model), c_hand = count_hand(pk), c_plain = count_plain_rhs(model),
+                    c_ad = count_autodiff(model);
     const double rk_flops = 512;
     double flop_rate = 0, pair = 1e300;  // best of 3: the machine may be shared
     for (int r = 0; r < 3; ++r) flop_rate = std::max(flop_rate, scalar_flop_rate()), pair = std::min(pair, sincos_pair_time());
@@ -454,12 +481,12 @@ int main(int argc, char** argv) {
     std::ostringstream md;
     auto tput = [](std::size_t n, double s) { return static_cast<double>(n) / s; };
     md << "### Throughput: λ_max of the golf model, T = " << o.time << " s, renormalisation every " << o.renorm
-       << " s, dopri5 (scipy: DOP853), rtol = atol = " << fmt("%g", o.tol) << "\n\n";
-    md << "| program | states | traj/s, 1 thread | traj/s, " << all << " threads | parallel efficiency | accepted steps/traj | rhs/step | ns/step | ns/rhs | chaoskit ÷ this, per core |\n";
-    md << "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
-    auto row = [&](const std::string& name, const Run& r, const Run* ref) {
+       << " s, rtol = atol = " << fmt("%g", o.tol) << "\n\n";
+    md << "| program | method | states | traj/s, 1 thread | traj/s, " << all << " threads | parallel efficiency | accepted steps/traj | rhs/step | ns/step | ns/rhs | chaoskit ÷ this, per core |\n";
+    md << "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    auto row = [&](const std::string& name, const std::string& method, const Run& r, const Run* ref) {
       const double t1 = tput(r.traj.size(), r.secs1), tn = tput(r.traj.size(), r.secsN);
-      md << "| " << name << " | " << r.traj.size() << " | " << fmt("%.4g", t1) << " | " << fmt("%.4g", tn) << " | "
+      md << "| " << name << " | " << method << " | " << r.traj.size() << " | " << fmt("%.4g", t1) << " | " << fmt("%.4g", tn) << " | "
          << fmt("%.0f %%", 100.0 * tn / t1 / r.threads) << " | " << fmt("%.0f", double(r.steps()) / r.traj.size()) << " | "
          << fmt("%.2f", double(r.rhs()) / r.steps()) << " | " << fmt("%.0f", 1e9 * r.secs1 / r.steps()) << " | "
          << fmt("%.0f", 1e9 * r.secs1 / r.rhs()) << " | ";
@@ -467,26 +494,32 @@ int main(int argc, char** argv) {
       else md << "1";
       md << " |\n";
     };
-    row("chaoskit (grid)", ck, nullptr);
-    row("Boost.Odeint peer (grid)", od, &ck);
+    const std::string ck_method = stepper_name(o.stepper);
+    row("chaoskit (grid)", ck_method, ck, nullptr);
+    if (!same_method) row("chaoskit (grid), the peer's method", "dopri5", ck_eq, &ck);
+    row("Boost.Odeint peer (grid)", "dopri5", od, &ck);
     if (!sp.traj.empty()) {
-      row("chaoskit (scipy's states)", ck_sub, nullptr);
-      row("scipy solve_ivp peer (DOP853)", sp, &ck_sub);
+      row("chaoskit (scipy's states)", ck_method, ck_sub, nullptr);
+      row("scipy solve_ivp peer", "DOP853", sp, &ck_sub);
     }
     md << "\nGrid: θ1 ∈ [" << o.th1a << ", " << o.th1b << "] × θ2 ∈ [" << o.th2a << ", " << o.th2b << "], " << o.n1
        << "×" << o.n2 << " rest states; best of " << o.repeat << " runs (scipy: 1 run";
     if (!sp.traj.empty()) md << ", on " << sp.traj.size() << " of the states spread through the grid";
     md << "). ns/step and ns/rhs: 1-thread wall time per accepted step and per rhs evaluation (odeint's and scipy's "
-          "counts include their own overheads; scipy's step is DOP853, 12 rhs).\n\n";
+          "counts include their own overheads; scipy's step is DOP853, 12 rhs).";
+    md << " At equal method (dopri5 both), chaoskit ÷ the odeint peer per core: "
+       << fmt("%.2f", tput(ck_eq.traj.size(), ck_eq.secs1) / tput(od.traj.size(), od.secs1)) << " (ns per accepted step "
+       << fmt("%.0f", 1e9 * ck_eq.secs1 / ck_eq.steps()) << " vs " << fmt("%.0f", 1e9 * od.secs1 / od.steps()) << ").\n\n";
 
-    const double ck_step = ck.secs1 / ck.steps(), od_step = od.secs1 / od.steps();
-    const double ck_rps = double(ck.rhs()) / ck.steps(), od_rps = double(od.rhs()) / od.steps();
+    // Per step at equal method: chaoskit's dopri5 run against the peer's.
+    const double ck_step = ck_eq.secs1 / ck_eq.steps(), od_step = od.secs1 / od.steps();
+    const double ck_rps = double(ck_eq.rhs()) / ck_eq.steps(), od_rps = double(od.rhs()) / od.steps();
     const double ck_flops_step = ck_rps * c_ck.rhs_flops + rk_flops;
     const double hand_flops_step = ck_rps * c_hand.rhs_flops + rk_flops;
     const double od_flops_step = od_rps * c_hand.rhs_flops + rk_flops;
-    md << "### Work per step (1 thread)\n\n";
-    md << "| | chaoskit (AutoDiff Jacobian) | Boost.Odeint peer (hand-written Jacobian) |\n|---|---:|---:|\n";
-    md << "| flops per tangent rhs (f, ∂f/∂x, ∂f/∂x·v) | " << c_ck.rhs_flops << " | " << c_hand.rhs_flops << " |\n";
+    md << "### Work per step (1 thread, both dopri5)\n\n";
+    md << "| | chaoskit (hand-derived J·v, GolfModel::tangent_rhs) | Boost.Odeint peer (hand-written Jacobian, then J v) |\n|---|---:|---:|\n";
+    md << "| flops per tangent rhs (f and ∂f/∂x·v) | " << c_ck.rhs_flops << " | " << c_hand.rhs_flops << " |\n";
     md << "| sin + cos evaluations per tangent rhs (source; GCC merges each pair into one sincos call) | " << c_ck.sin << " + " << c_ck.cos << " | " << c_hand.sin << " + "
        << c_hand.cos << " |\n";
     md << "| rhs per accepted step (measured) | " << fmt("%.2f", ck_rps) << " | " << fmt("%.2f", od_rps) << " |\n";
@@ -508,22 +541,43 @@ int main(int argc, char** argv) {
     md << "| the step's flops at the measured scalar peak (a floor for this code) | "
        << fmt("%.0f ns", 1e9 * ck_flops_step / flop_rate) << " | " << fmt("%.0f ns", 1e9 * od_flops_step / flop_rate)
        << " |\n";
-    md << "| the algorithm's floor on one core, scalar: hand-written tangent rhs (" << fmt("%.0f", hand_flops_step)
-       << " flops per step) at the measured scalar peak + its " << c_hand.sin << " sincos per rhs | "
-       << fmt("%.0f ns", 1e9 * (hand_flops_step / flop_rate + pair * ck_rps * c_hand.sin)) << " | "
+    md << "| floor of this step on one core, scalar: its flops at the measured scalar peak + its sincos calls at the "
+          "measured pair time | "
+       << fmt("%.0f ns", 1e9 * (ck_flops_step / flop_rate + pair * ck_rps * c_ck.sin)) << " | "
        << fmt("%.0f ns", 1e9 * (od_flops_step / flop_rate + pair * od_rps * c_hand.sin)) << " |\n";
+    md << "| measured ÷ floor | " << fmt("%.2f", ck_step / (ck_flops_step / flop_rate + pair * ck_rps * c_ck.sin))
+       << " | " << fmt("%.2f", od_step / (od_flops_step / flop_rate + pair * od_rps * c_hand.sin)) << " |\n";
+    (void)hand_flops_step;
     md << "\nCounts: a counting scalar instantiates each rhs (tools/bench/op_count.hpp); the plain golf rhs of chaoskit is "
        << c_plain.rhs_flops << " flops with " << c_plain.sin << " sin + " << c_plain.cos
-       << " cos (parameter-only arithmetic, a few flops, not counted). Eigen evaluates the AutoDiff gradients (6 wide) "
-       << "and the [x | v] state in 2-wide SSE2 packets (mulpd, addpd), so chaoskit's achieved rate is not bounded by the "
-       << "scalar figure. A sin+cos pair costs "
+       << " cos (parameter-only arithmetic, a few flops, not counted). For reference, the generic AutoDiff path (the "
+       << "full 6-wide Jacobian, then f_x · v, what chaoskit used before the hand-derived fast path) is "
+       << c_ad.rhs_flops << " flops with " << c_ad.sin << " sin + " << c_ad.cos << " cos per tangent rhs. "
+       << "Eigen evaluates the [x | v] state in 2-wide SSE2 packets (mulpd, addpd) in the stepper's vector work, so "
+       << "the achieved rate is not strictly bounded by the scalar figure. A sin+cos pair costs "
        << fmt("%.0f", pair * flop_rate) << " flops at the measured scalar rate. No hardware counters here: `perf stat` "
        << "reports cycles and fp_arith_inst_retired as not supported in this VM.\n\n";
+    if (o.stepper == StepperKind::rkf78) {
+      // rkf78 (odeint's generic 13-stage algorithm): stage i sums x and i stage derivatives (2i + 1 flops
+      // per component, i = 1..12: 168), the solution 14 terms (27), the error estimate 13 (25), the error
+      // norm (6): 226 flops × 8 components ≈ 1808 per attempt, i.e. 139 per rhs — more than the model's own.
+      const double rk78_flops = 1808, ck78_rps = double(ck.rhs()) / ck.steps(), ck78_step = ck.secs1 / ck.steps();
+      const double f78 = ck78_rps * (c_ck.rhs_flops + rk78_flops / 13);
+      const double floor78 = f78 / flop_rate + pair * ck78_rps * c_ck.sin;
+      md << "chaoskit's own method (rkf78) per accepted step: " << fmt("%.2f", ck78_rps) << " rhs (13 per attempt; "
+         << "the rest are rejected attempts), " << fmt("%.0f", f78) << " flops (" << c_ck.rhs_flops
+         << " per rhs + 1808 per attempt for the stepper's vector work), " << fmt("%.1f", ck78_rps * c_ck.sin)
+         << " sincos calls; floor " << fmt("%.0f ns", 1e9 * floor78) << ", measured " << fmt("%.0f ns", 1e9 * ck78_step)
+         << " (" << fmt("%.2f", ck78_step / floor78) << " × the floor); per unit time " << fmt("%.0f", ck.rhs() / (o.time * ck.traj.size()))
+         << " rhs/s of simulated time against dopri5's " << fmt("%.0f", ck_eq.rhs() / (o.time * ck_eq.traj.size())) << ".\n\n";
+    }
 
     md << "### Agreement of the exponents\n\n";
     md << "| pair | states | regular (λ < " << o.regular << "/s): n, max \\|Δλ\\| | chaotic: n, median \\|Δλ\\| (null) | chaotic: mean λ a, b; mean Δ ± s.e. (null RMS shift) | verdict |\n|---|---:|---|---|---|---|\n";
     std::vector<Agreement> ag;
-    ag.push_back(compare("chaoskit vs Boost.Odeint peer", ck.traj, od.traj, o.regular, nulls, nulls_od));
+    ag.push_back(compare("chaoskit (" + ck_method + ") vs Boost.Odeint peer", ck.traj, od.traj, o.regular, nulls, nulls_od));
+    if (!same_method)
+      ag.push_back(compare("chaoskit (dopri5) vs Boost.Odeint peer", ck_eq.traj, od.traj, o.regular, nulls, nulls_od));
     if (!sp.traj.empty()) ag.push_back(compare("chaoskit vs scipy peer", ck_sub.traj, sp.traj, o.regular, {}, {}));
     bool all_ok = true;
     for (const Agreement& g : ag) {

@@ -131,14 +131,13 @@ struct MegnoSystem {
   using State = Mat<double, n, 3>;
   const M& model;
   InputSegment seg{};
-  mutable RhsJacobians<M> jac{};
   void set_segment(const InputSegment& s) { seg = s; }
   void operator()(const State& X, State& dX, double t) const {
     const Vec<double, n> x = X.col(0), w = X.col(1);
-    rhs_jacobians(model, x, seg.template u<M::input_dim>(t), t, jac);
+    Vec<double, n> f, Aw;
+    tangent_rhs<1>(model, x, seg.template u<M::input_dim>(t), t, w, f, Aw);  // A w without forming A
     dX.setZero();
-    dX.col(0) = jac.f;
-    const Vec<double, n> Aw = jac.fx * w;
+    dX.col(0) = f;
     dX.col(1) = Aw;
     const double h = w.dot(Aw) / w.squaredNorm();
     dX(0, 2) = t * h;

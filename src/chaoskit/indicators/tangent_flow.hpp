@@ -3,14 +3,16 @@
 //   ẋ = f(x, u(t), t),   Ẇ = ∂f/∂x(x, u(t), t) W,
 // integrated as one fixed-size matrix [x | W] by the shared driver, with a hook every Δt where an
 // indicator may read and rewrite W (QR renormalisation, normalisation, alignment indices).
-// ∂f/∂x comes from AutoDiff of the model's own rhs at every stage, with the input of that time.
+// ∂f/∂x · W is evaluated at every stage with the input of that time, without forming ∂f/∂x:
+// the model's hand-derived tangent rhs if it has one, else AutoDiff directional derivatives
+// (integrate/tangent_rhs.hpp).
 #include <cmath>
 #include <vector>
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/integrate/driver.hpp"
 #include "chaoskit/integrate/input_schedule.hpp"
-#include "chaoskit/integrate/jacobians.hpp"
+#include "chaoskit/integrate/tangent_rhs.hpp"
 #include "chaoskit/models/model_concepts.hpp"
 
 namespace chaoskit {
@@ -23,15 +25,17 @@ struct TangentSystem {
 
   const M& model;
   InputSegment seg{};
-  mutable RhsJacobians<M> jac{};
 
   void set_segment(const InputSegment& s) { seg = s; }
 
   void operator()(const State& X, State& dX, double t) const {
     const Vec<double, n> x = X.col(0);
-    rhs_jacobians(model, x, seg.template u<m>(t), t, jac);
-    dX.col(0) = jac.f;
-    dX.template rightCols<K>().noalias() = jac.fx * X.template rightCols<K>();
+    const Mat<double, n, K> W = X.template rightCols<K>();
+    Vec<double, n> f;
+    Mat<double, n, K> JW;
+    tangent_rhs<K>(model, x, seg.template u<m>(t), t, W, f, JW);
+    dX.col(0) = f;
+    dX.template rightCols<K>() = JW;
   }
 };
 

@@ -85,16 +85,50 @@ struct Dopri5Stepper {
   }
 };
 
+/// The step-size rule of rkf78: dt ← dt · clamp(0.9 err^(−1/8), 1/5, 5) after every attempt (err
+/// is the error of the 7th-order solution, O(dt^8)), with no growth on the step after a rejection
+/// (Hairer, Nørsett & Wanner, Solving ODEs I, II.4). odeint's default rule grows a step only when
+/// err < 0.5 and then jumps by up to 0.9 err^(−1/8); on the chaotic pendulums at 1e-9 it had 22 %
+/// of rkf78's attempts rejected (tools/bench), each costing 13 rhs.
+struct Rkf78StepRule {
+  bool after_reject = false;
+  double decrease_step(double dt, double err, int) {
+    after_reject = true;
+    return dt * std::max(0.9 * std::pow(err, -1.0 / 8.0), 0.2);
+  }
+  double increase_step(double dt, double err, int) {
+    const double fac = err > 0 ? std::min(0.9 * std::pow(err, -1.0 / 8.0), 5.0) : 5.0;
+    const double grown = dt * (after_reject ? std::min(fac, 1.0) : fac);
+    after_reject = false;
+    return grown;
+  }
+  bool check_step_size_limit(double) const { return true; }
+  double get_max_dt() const { return 0.0; }
+};
+
+template <class State>
+using Rkf78Controlled =
+    odeint::controlled_runge_kutta<Rkf78<State>,
+                                   odeint::default_error_checker<double, odeint::vector_space_algebra,
+                                                                 odeint::default_operations>,
+                                   Rkf78StepRule>;
+
 template <class State>
 struct Rkf78Stepper {
   static constexpr bool dense = false;
-  odeint::controlled_runge_kutta<Rkf78<State>> ctrl;
-  Rkf78Stepper(const IntegratorOptions& o) : ctrl(odeint::make_controlled(o.atol, o.rtol, Rkf78<State>())) {}
+  Rkf78Controlled<State> ctrl;
+  State dxdt;  // f at the step's start, kept across rejected attempts (12 rhs per retry, not 13)
+  Rkf78Stepper(const IntegratorOptions& o)
+      : ctrl(typename Rkf78Controlled<State>::error_checker_type(o.atol, o.rtol), Rkf78StepRule{}) {}
   template <class Sys>
-  void start(Sys&, const State&, double) {}
+  void start(Sys& sys, const State& x, double t) {
+    sys(x, dxdt, t);
+  }
   template <class Sys>
   odeint::controlled_step_result attempt(Sys& sys, const State& x, double& t, State& x_new, double& dt) {
-    return ctrl.try_step(sys, x, t, x_new, dt);
+    const auto res = ctrl.try_step(sys, x, dxdt, t, x_new, dt);
+    if (res == odeint::success) sys(x_new, dxdt, t);  // t is the new time here
+    return res;
   }
   void accept() {}
   void interpolate(double, State&, const State&, double, const State&, double) {}

@@ -104,6 +104,55 @@ struct GolfModel {
   Vec<S, 4> rhs(const Vec<S, 4>& x, const Vec<S, 2>& u, S /*t*/) const {
     return mechanical_rhs(*this, x, u);
   }
+
+  /// f and ∂f/∂x · W for K deviation vectors, derived by hand: the tangent flow's fast path
+  /// (integrate/tangent_rhs.hpp), about a fifth of the AutoDiff cost, because on this model the
+  /// sin/cos pairs dominate and AutoDiff drags 6 derivatives through every operation. Two sincos
+  /// per call: sin and cos of θ1 + θ2 come from angle addition. ∂f/∂x is never formed: with
+  /// M(θ2) α = F(x) = u − c − G, one direction δx = (δθ1, δθ2, δω1, δω2) gives
+  ///   δα = M⁻¹ (δF − δθ2 (∂M/∂θ2) α),   (∂M/∂θ2) α = −b sin θ2 (2 α1 + α2, α1),
+  ///   δF1 = b cos θ2 h1 δθ2 + 2 b sin θ2 (ω2 δω1 + (ω1 + ω2) δω2) − gA cos θ1 δθ1 − gB cos(θ1+θ2)(δθ1+δθ2),
+  ///   δF2 = −b cos θ2 ω1² δθ2 − 2 b sin θ2 ω1 δω1 − gB cos(θ1+θ2)(δθ1+δθ2),
+  /// with h1 = ω2 (2 ω1 + ω2), b = m2 L1 r2, gA = (m1 r1 + m2 L1) g, gB = m2 r2 g (the same terms as
+  /// mass_matrix, bias and gravity above). Templated on the scalar so the benchmark can count it.
+  /// tests/integrate/test_tangent_rhs.cpp checks it against AutoDiff of rhs().
+  template <class S, int K>
+  void tangent_rhs(const Vec<S, 4>& x, const Vec<S, 2>& u, S /*t*/, const Mat<S, 4, K>& W, Vec<S, 4>& f,
+                   Mat<S, 4, K>& JW) const {
+    using std::cos;
+    using std::sin;
+    const double b = p.m2 * p.L1 * p.r2, k2 = K2(), a = K1() + p.m2 * p.L1 * p.L1 + k2;
+    const double gA = (p.m1 * p.r1 + p.m2 * p.L1) * p.g, gB = p.m2 * p.g * p.r2;
+    const S s1 = sin(x(0)), c1 = cos(x(0)), s2 = sin(x(1)), c2 = cos(x(1));
+    const S s12 = s1 * c2 + c1 * s2, c12 = c1 * c2 - s1 * s2;
+    const S w1 = x(2), w2 = x(3);
+    const S bs2 = b * s2, bc2 = b * c2;
+    const S m11 = a + 2.0 * bc2, m12 = k2 + bc2;  // M = [[m11, m12], [m12, K2]]
+    const S inv_det = 1.0 / (m11 * k2 - m12 * m12);
+    const S h1 = w2 * (2.0 * w1 + w2), h2 = w1 * w1;
+    const S gB_s12 = gB * s12;
+    const S F1 = u(0) + bs2 * h1 - gA * s1 - gB_s12;
+    const S F2 = u(1) - bs2 * h2 - gB_s12;
+    const S a1 = (k2 * F1 - m12 * F2) * inv_det;
+    const S a2 = (m11 * F2 - m12 * F1) * inv_det;
+    f(0) = w1;
+    f(1) = w2;
+    f(2) = a1;
+    f(3) = a2;
+    // The direction-independent factors of δF − δθ2 (∂M/∂θ2) α.
+    const S p1 = bc2 * h1 + bs2 * (2.0 * a1 + a2), p2 = bs2 * a1 - bc2 * h2;
+    const S gA_c1 = gA * c1, gB_c12 = gB * c12, bs2_2 = 2.0 * bs2;
+    for (int j = 0; j < K; ++j) {
+      const S d1 = W(0, j), d2 = W(1, j), dw1 = W(2, j), dw2 = W(3, j);
+      const S grav = gB_c12 * (d1 + d2);
+      const S r1 = p1 * d2 - gA_c1 * d1 - grav + bs2_2 * (w2 * dw1 + (w1 + w2) * dw2);
+      const S r2 = p2 * d2 - grav - bs2_2 * w1 * dw1;
+      JW(0, j) = dw1;
+      JW(1, j) = dw2;
+      JW(2, j) = (k2 * r1 - m12 * r2) * inv_det;
+      JW(3, j) = (m11 * r2 - m12 * r1) * inv_det;
+    }
+  }
 };
 
 }  // namespace chaoskit

@@ -1,0 +1,59 @@
+#pragma once
+// The tangent right-hand side of any Model: f(x, u, t) and ∂f/∂x · W for K deviation vectors
+// W (n × K). This is all the tangent flow needs (Lyapunov exponents, SALI/GALI, MEGNO); the
+// Jacobian itself is never needed there, so it is not formed.
+//
+// Two ways, chosen at compile time:
+//   - a model may supply a member `tangent_rhs(x, u, t, W, f, JW)` with hand-derived formulas
+//     (GolfModel does: it shares its sin/cos between f and J·W and costs about a fifth of the
+//     AutoDiff path);
+//   - otherwise forward-mode AutoDiff seeded with W (a Jacobian–vector product): every scalar
+//     carries K derivatives, one per tangent direction, instead of the n + m of the full Jacobian
+//     in jacobians.hpp, and there is no n × n product afterwards. For λ_max (K = 1) that is one
+//     derivative per operation instead of six on the two-link models.
+// The inputs u are not perturbed (their derivative seeds are zero), as in Ẇ = ∂f/∂x W.
+// tests/integrate/test_tangent_rhs.cpp checks both against rhs_jacobians' f_x · W.
+#include "chaoskit/core/autodiff.hpp"
+
+#include "chaoskit/core/types.hpp"
+#include "chaoskit/models/model_concepts.hpp"
+
+namespace chaoskit {
+
+/// A model with its own (hand-derived) tangent right-hand side for K directions.
+template <class M, int K>
+concept HasTangentRhs =
+    Model<M> && requires(const M& m, const Vec<double, M::state_dim>& x, const Vec<double, M::input_dim>& u, double t,
+                         const Mat<double, M::state_dim, K>& W, Vec<double, M::state_dim>& f,
+                         Mat<double, M::state_dim, K>& JW) { m.tangent_rhs(x, u, t, W, f, JW); };
+
+/// f and ∂f/∂x · W by AutoDiff directional derivatives (the generic path; see the file comment).
+template <int K, Model M>
+void tangent_rhs_autodiff(const M& model, const Vec<double, M::state_dim>& x, const Vec<double, M::input_dim>& u,
+                          double t, const Mat<double, M::state_dim, K>& W, Vec<double, M::state_dim>& f,
+                          Mat<double, M::state_dim, K>& JW) {
+  constexpr int n = M::state_dim;
+  constexpr int m = M::input_dim;
+  using AD = Eigen::AutoDiffScalar<Vec<double, K>>;
+  Vec<AD, n> xa;
+  Vec<AD, m> ua;
+  for (int i = 0; i < n; ++i) xa(i) = AD(x(i), W.row(i).transpose());
+  for (int j = 0; j < m; ++j) ua(j) = AD(u(j));  // constant: zero derivatives
+  const Vec<AD, n> fa = model.rhs(xa, ua, AD(t));
+  for (int i = 0; i < n; ++i) {
+    f(i) = fa(i).value();
+    JW.row(i) = fa(i).derivatives().transpose();
+  }
+}
+
+/// f and ∂f/∂x · W: the model's own formulas when it has them, AutoDiff otherwise.
+template <int K, Model M>
+void tangent_rhs(const M& model, const Vec<double, M::state_dim>& x, const Vec<double, M::input_dim>& u, double t,
+                 const Mat<double, M::state_dim, K>& W, Vec<double, M::state_dim>& f, Mat<double, M::state_dim, K>& JW) {
+  if constexpr (HasTangentRhs<M, K>)
+    model.tangent_rhs(x, u, t, W, f, JW);
+  else
+    tangent_rhs_autodiff<K>(model, x, u, t, W, f, JW);
+}
+
+}  // namespace chaoskit
