@@ -266,7 +266,9 @@ def report(R, region, out, here, sets, fig3, fig4):
     w(f"**One measured stride** (Winter's subject, data/gait/winter_limb_states.csv, {len(stride)} frames, "
       f"`stride_{paper}.json`): each frame's state as an initial condition of the free leg, classified over "
       f"{cfg['class_time']} s. {int((st_cls == 0).sum())} regular, {n_ch} chaotic, {n_un} undecided; energies "
-      f"{st_e.min():.2f}..{st_e.max():.2f} ΔE_flip.\n")
+      f"{st_e.min():.2f}..{st_e.max():.2f} ΔE_flip. This is the paper's model taken at its word: a free leg on a "
+      "fixed hip. In walking the hip moves and muscles act, so a chaotic free swing from a measured state says the "
+      "passive model cannot be trusted there, not that walking is chaotic.\n")
     fig, ax = plt.subplots(2, 1, figsize=(9, 6), sharex=True)
     ax[0].scatter(st_t, st_lam, c=st_cls, cmap=CLASS_COLOURS, vmin=0, vmax=2, s=14)
     ax[0].set(ylabel="λ_max(T) [1/s]", title="A measured stride: each frame's state as a free-swing initial condition"
