@@ -44,6 +44,14 @@ def chaoskit(*args, capture_json=False):
 SWEEP_TOTALS = {"computed": 0, "reused": 0, "seconds": 0.0}
 
 
+def produce(path, *args):
+    """Runs a chaoskit command that writes `path` (its --out) unless that file exists. Trajectories
+    and sections carry no job fingerprint, so a rerun keeps them, as sweeps keep finished points;
+    delete the file to recompute it."""
+    if not Path(path).exists():
+        chaoskit(*args)
+
+
 def sweep(job_text, out_h5):
     """Writes the job beside its results and runs it (resuming a finished or partial file)."""
     out_h5 = Path(out_h5)
@@ -76,6 +84,14 @@ def read(h5, *names):
 def axis(h5, name):
     with h5py.File(h5, "r") as f:
         return f[name][...]
+
+
+def provenance(h5):
+    """Which chaoskit computed a results file, and when (its root attributes)."""
+    with h5py.File(h5, "r") as f:
+        a = f.attrs
+        return {k: (a[k].decode() if isinstance(a[k], bytes) else str(a[k]))
+                for k in ("softwareVersion", "softwareCommit", "date") if k in a}
 
 
 def toml_list(values):
