@@ -50,7 +50,24 @@ void MpiSession::agree(const std::function<void()>& step) const {
   if (first == size_) return;
   int exit_code = 0;
   MPI_Allreduce(&code, &exit_code, 1, MPI_INT, MPI_MAX, comm());
-  if (rank_ == first) std::rethrow_exception(error);
+  // The reporting rank prints here, before the barrier, in the CLI's format (tools/chaoskit/main.cpp):
+  // if it printed after unwinding, another rank could already have exited non-zero, and mpirun
+  // ends the job on the first such exit, sometimes before the line reached its output.
+  if (rank_ == first) {
+    try {
+      std::rethrow_exception(error);
+    } catch (const InputError& e) {
+      std::fprintf(stderr, "chaoskit: %s\n", e.what());
+    } catch (const ReportedElsewhere&) {
+      // already printed by whoever raised it
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "chaoskit: error: %s\n", e.what());
+    } catch (...) {
+      std::fprintf(stderr, "chaoskit: error: unknown failure\n");
+    }
+    std::fflush(stderr);
+  }
+  MPI_Barrier(comm());
   throw ReportedElsewhere{exit_code};
 }
 

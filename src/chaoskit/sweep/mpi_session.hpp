@@ -23,8 +23,8 @@ class MpiSession {
   MPI_Comm comm() const { return MPI_COMM_WORLD; }
 
   /// Runs `step` on every rank (collective). If it threw anywhere, the lowest rank that failed
-  /// rethrows its exception (the CLI prints it) and every other rank throws ReportedElsewhere with
-  /// the same exit code (2 for InputError, else 1).
+  /// prints its error (as the CLI would), all ranks wait for that, and every rank throws
+  /// ReportedElsewhere with the exit code (2 for InputError, else 1).
   void agree(const std::function<void()>& step) const;
 
   /// For failures once the ranks run independently (a rank cannot tell the others in an orderly
