@@ -46,6 +46,27 @@ struct FastIndicatorOptions {
   }
 };
 
+/// SALI's rule: chaotic once the final value is below `chaotic`, regular if it never fell below
+/// `regular` (`smallest` is the minimum met), undecided in between.
+inline OrbitClass sali_vote(double final_value, double smallest, double chaotic, double regular) {
+  return final_value < chaotic ? OrbitClass::chaotic : smallest > regular ? OrbitClass::regular : OrbitClass::undecided;
+}
+
+/// MEGNO's rule: ⟨Y⟩ below `regular` is regular, above `chaotic` chaotic, undecided in between.
+inline OrbitClass megno_vote(double megno, double regular, double chaotic) {
+  return megno < regular ? OrbitClass::regular : megno > chaotic ? OrbitClass::chaotic : OrbitClass::undecided;
+}
+
+/// MEGNO's two quadratures along a deviation vector w with A w at time t: writes ȧ = t·h and
+/// ḃ = 2a/t (h = w·(A w)/|w|², the stretching rate along w) into rows 0 and 1 of `rates`, given
+/// the current a.
+template <class W, class AW, class Rates>
+void megno_quadrature_rates(const W& w, const AW& Aw, double a, double t, Rates&& rates) {
+  const double h = w.dot(Aw) / w.squaredNorm();
+  rates(0) = t * h;
+  rates(1) = t > 0 ? 2.0 * a / t : 0.0;
+}
+
 struct AlignmentResult {
   double sali = NAN;                 ///< at the end (or when it fell below 1e-14)
   double sali_min = NAN;
@@ -115,11 +136,9 @@ AlignmentResult alignment_indices(const M& model, const Vec<double, M::state_dim
     res.gali.push_back(prod);
   }
   if (!res.report.ok()) return res;
-  res.sali_class = res.sali < fo.sali_chaotic ? OrbitClass::chaotic
-                   : res.sali_min > fo.sali_regular ? OrbitClass::regular
-                                                    : OrbitClass::undecided;
+  res.sali_class = sali_vote(res.sali, res.sali_min, fo.sali_chaotic, fo.sali_regular);
   const double g2 = res.gali.front();
-  res.gali_class = g2 < fo.sali_chaotic ? OrbitClass::chaotic : g2 > fo.sali_regular ? OrbitClass::regular : OrbitClass::undecided;
+  res.gali_class = sali_vote(g2, g2, fo.sali_chaotic, fo.sali_regular);  // GALI_2 ∝ SALI: the same thresholds
   return res;
 }
 
@@ -139,9 +158,7 @@ struct MegnoSystem {
     dX.setZero();
     dX.col(0) = f;
     dX.col(1) = Aw;
-    const double h = w.dot(Aw) / w.squaredNorm();
-    dX(0, 2) = t * h;
-    dX(1, 2) = t > 0 ? 2.0 * X(0, 2) / t : 0.0;
+    megno_quadrature_rates(w, Aw, X(0, 2), t, dX.col(2));
   }
 };
 
@@ -169,9 +186,7 @@ MegnoResult megno(const M& model, const Vec<double, M::state_dim>& x0, const Inp
                                  });
   if (!res.report.ok()) return res;
   res.lambda_estimate = 2.0 * res.megno / res.report.t;
-  res.megno_class = res.megno < fo.megno_regular   ? OrbitClass::regular
-                    : res.megno > fo.megno_chaotic ? OrbitClass::chaotic
-                                                   : OrbitClass::undecided;
+  res.megno_class = megno_vote(res.megno, fo.megno_regular, fo.megno_chaotic);
   return res;
 }
 

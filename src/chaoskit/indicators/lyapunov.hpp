@@ -66,7 +66,21 @@ Vec<double, n> generic_unit_vector() {
   for (int i = 0; i < n; ++i) v(i) = std::fmod(0.6180339887498949 * (i + 1), 1.0) - 0.5;
   return v.normalized();
 }
+/// Standard error of the mean of per-block exponents: block j's log-growth sum_of_block(j) over
+/// block_time, for j < blocks (NaN below 2 blocks). Shared with orbit_classification.hpp.
+template <class SumOfBlock>
+double block_standard_error(SumOfBlock&& sum_of_block, long blocks, double block_time) {
+  if (blocks < 2) return std::numeric_limits<double>::quiet_NaN();
+  double mean = 0, var = 0;
+  for (long j = 0; j < blocks; ++j) mean += sum_of_block(j) / block_time / blocks;
+  for (long j = 0; j < blocks; ++j) {
+    const double d = sum_of_block(j) / block_time - mean;
+    var += d * d / (blocks - 1);
+  }
+  return std::sqrt(var / blocks);
+}
 }  // namespace detail
+
 
 /// Lyapunov exponents of `model` from x0 under `inputs` (K = state_dim for the spectrum, 1 for λ_max).
 template <int K, Model M>
@@ -134,14 +148,7 @@ LyapunovResult lyapunov_exponents(const M& model, const Vec<double, M::state_dim
   long done = 0;
   // Standard error of exponent i over the first `full_blocks` completed blocks (NaN below 2).
   auto block_error = [&](int i, long full_blocks) {
-    if (full_blocks < 2) return std::numeric_limits<double>::quiet_NaN();
-    double mean = 0, var = 0;
-    for (long j = 0; j < full_blocks; ++j) mean += block_sums[j](i) / (per_block * lo.renorm) / full_blocks;
-    for (long j = 0; j < full_blocks; ++j) {
-      const double d = block_sums[j](i) / (per_block * lo.renorm) - mean;
-      var += d * d / (full_blocks - 1);
-    }
-    return std::sqrt(var / full_blocks);
+    return detail::block_standard_error([&](long j) { return block_sums[j](i); }, full_blocks, per_block * lo.renorm);
   };
   auto settled = [&](long k) {
     if (k < 4) return false;

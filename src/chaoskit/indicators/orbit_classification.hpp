@@ -71,9 +71,7 @@ struct ClassifierSystem {
     tangent(Xt, dXt, t);
     dX.template leftCols<3>() = dXt;
     dX.col(3).setZero();
-    const double h = X.col(1).dot(dXt.col(1)) / X.col(1).squaredNorm();
-    dX(0, 3) = t * h;
-    dX(1, 3) = t > 0 ? 2.0 * X(0, 3) / t : 0.0;
+    megno_quadrature_rates(X.col(1), dXt.col(1), X(0, 3), t, dX.col(3));
   }
 };
 
@@ -116,11 +114,8 @@ OrbitClassification classify_orbit(const M& model, const Vec<double, M::state_di
   const double T = static_cast<double>(n_samples) * o.renorm;
   LyapunovResult lr;
   lr.exponents = {log_sum / T};
-  double mean = 0.0, var = 0.0;
-  const double block_time = static_cast<double>(per_block) * o.renorm;
-  for (double s : block_sum) mean += s / block_time / o.blocks;
-  for (double s : block_sum) var += (s / block_time - mean) * (s / block_time - mean) / (o.blocks - 1);
-  lr.errors = {std::sqrt(var / o.blocks)};
+  lr.errors = {detail::block_standard_error([&](long j) { return block_sum[static_cast<std::size_t>(j)]; }, o.blocks,
+                                            static_cast<double>(per_block) * o.renorm)};
   lr.half_time_estimate = log_sum_half;
   lr.converged = std::abs(lr.exponents[0] - log_sum_half) <= 3.0 * lr.errors[0];
   res.lambda_max = lr.exponents[0];
@@ -129,12 +124,8 @@ OrbitClassification classify_orbit(const M& model, const Vec<double, M::state_di
   res.lambda_converged = lr.converged;
 
   res.lambda_vote = classify_lyapunov(lr);
-  res.sali_vote = res.sali < o.sali_chaotic    ? OrbitClass::chaotic
-                  : res.sali_min > o.sali_regular ? OrbitClass::regular
-                                                  : OrbitClass::undecided;
-  res.megno_vote = res.megno < o.megno_regular    ? OrbitClass::regular
-                   : res.megno > o.megno_chaotic ? OrbitClass::chaotic
-                                                 : OrbitClass::undecided;
+  res.sali_vote = sali_vote(res.sali, res.sali_min, o.sali_chaotic, o.sali_regular);
+  res.megno_vote = megno_vote(res.megno, o.megno_regular, o.megno_chaotic);
   res.verdict = agreed_class(res.lambda_vote, res.sali_vote);
   return res;
 }
