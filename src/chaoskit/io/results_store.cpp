@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -362,7 +364,7 @@ void build_file(const std::string& tmp, const std::string& path, const std::vect
                  : choose_grid_chunk(shape, max_vpp,
                                      options.target_chunk_values ? options.target_chunk_values : kDefaultChunkValues);
   const hid_t id = H5Fcreate(tmp.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT);
-  if (id < 0) throw InputError("output", "cannot create '" + path + "': " + h5::innermost_error());
+  if (id < 0) throw h5::Error("create " + path, h5::innermost_error());
   h5::File file(id, "create file " + tmp);
   {
     h5::Group root(H5Gopen2(file, "/", H5P_DEFAULT), "open /");
@@ -404,6 +406,9 @@ void build_file(const std::string& tmp, const std::string& path, const std::vect
     if (compressed) {
       h5::check(H5Pset_shuffle(dcpl), "shuffle filter");
       h5::check(H5Pset_deflate(dcpl, static_cast<unsigned>(std::clamp(deflate_level, 1, 9))), "deflate");
+      // A checksum per stored chunk: a finished file that changes on disk later fails to read
+      // instead of returning wrong numbers. (The running file is written in place without one.)
+      h5::check(H5Pset_fletcher32(dcpl), "fletcher32 checksum");
     } else {
       // Every chunk gets its final place now: later writes change bytes in place, never metadata.
       h5::check(H5Pset_alloc_time(dcpl, H5D_ALLOC_TIME_EARLY), "allocation of " + v.name);
@@ -427,6 +432,7 @@ void build_file(const std::string& tmp, const std::string& path, const std::vect
     h5::check(H5Pset_chunk(dcpl, static_cast<int>(cdims.size()), cdims.data()), "chunking of status");
     if (compressed) {
       h5::check(H5Pset_deflate(dcpl, static_cast<unsigned>(std::clamp(deflate_level, 1, 9))), "deflate");
+      h5::check(H5Pset_fletcher32(dcpl), "fletcher32 checksum");
     } else {
       h5::check(H5Pset_alloc_time(dcpl, H5D_ALLOC_TIME_EARLY), "status allocation");
     }
@@ -558,6 +564,10 @@ ResultsStore ResultsStore::create(const std::string& path, const std::vector<Axi
   } catch (const fs::filesystem_error& e) {
     fs::remove(tmp, ec);
     throw InputError("output", "cannot create '" + path + "': " + e.code().message());
+  } catch (const h5::Error& e) {
+    // The folder refused the file or ran out of space while every chunk was being reserved.
+    fs::remove(tmp, ec);
+    throw InputError("output", "cannot create '" + path + "': " + (e.innermost().empty() ? e.what() : e.innermost()));
   } catch (...) {
     fs::remove(tmp, ec);
     throw;
@@ -567,13 +577,51 @@ ResultsStore ResultsStore::create(const std::string& path, const std::vector<Axi
 
 namespace {
 
+/// The one-line reason a file HDF5 cannot read is refused: truncation (a copy or a write cut
+/// short, which HDF5 detects from the end-of-file address the superblock records) is named as
+/// such, any other failure carries HDF5's innermost description.
+std::string damage_description(const std::string& path, const h5::Error& e) {
+  const std::string& why = e.innermost();
+  unsigned long long eof = 0, base = 0, stored = 0;
+  if (why.find("unable to lock") != std::string::npos)
+    return "'" + path + "' is held open for writing by another process (a sweep still running?): " + why;
+  if (std::sscanf(why.c_str(), "truncated file: eof = %llu, sblock->base_addr = %llu, stored_eof = %llu", &eof,
+                  &base, &stored) == 3)
+    return "'" + path + "' is truncated: " + std::to_string(eof) + " of its " + std::to_string(stored) +
+           " bytes are present (a copy or a write was cut short)";
+  return "'" + path + "' is damaged: " + (why.empty() ? std::string(e.what()) : why);
+}
+
+std::unique_ptr<ResultsStore::Impl> load_unchecked(const std::string& path, bool writable);
+
+/// Opens a results file; any HDF5 failure while reading its structure means the file is damaged,
+/// which is the caller's input, not a chaoskit failure.
 std::unique_ptr<ResultsStore::Impl> load(const std::string& path, bool writable) {
+  try {
+    return load_unchecked(path, writable);
+  } catch (const h5::Error& e) {
+    throw InputError("file", damage_description(path, e));
+  }
+}
+
+/// H5Dread of a variable or the status, with a failure (a checksum mismatch of a finalized file,
+/// an unreadable chunk) reported as damage to the file rather than as an internal error.
+void read_or_damaged(const std::string& path, const std::string& what, hid_t ds, hid_t mtype, hid_t mem, hid_t fsp,
+                     void* out) {
+  if (H5Dread(ds, mtype, mem, fsp, H5P_DEFAULT, out) >= 0) return;
+  const h5::Error e("read " + what, h5::innermost_error());
+  throw InputError("file", damage_description(path, e) + " (reading " + what + ")");
+}
+
+std::unique_ptr<ResultsStore::Impl> load_unchecked(const std::string& path, bool writable) {
   auto impl = std::make_unique<ResultsStore::Impl>();
   impl->path = path;
   impl->writable = writable;
   std::error_code ec;
   if (!fs::exists(path, ec)) throw InputError("file", "'" + path + "' does not exist");
   if (H5Fis_hdf5(path.c_str()) <= 0) throw InputError("file", "'" + path + "' is not an HDF5 file");
+  if (writable && ::access(path.c_str(), W_OK) != 0)
+    throw InputError("file", "'" + path + "' cannot be written: " + std::strerror(errno));
   h5::PropList fapl(H5Pcreate(H5P_FILE_ACCESS), "file access properties");
   // Readers take no lock, so queries can read a sweep that is still running (they see the state
   // of its last flush); the writer keeps HDF5's exclusive lock, so two writers cannot collide.
@@ -774,7 +822,13 @@ void ResultsStore::write_points(std::size_t first, std::size_t count, const std:
 std::vector<std::int8_t> ResultsStore::read_status() const {
   h5::QuietErrors quiet;
   std::vector<std::int8_t> s(impl_->points());
-  h5::check(H5Dread(impl_->status, H5T_NATIVE_INT8, H5S_ALL, H5S_ALL, H5P_DEFAULT, s.data()), "read status");
+  read_or_damaged(impl_->path, "status", impl_->status, H5T_NATIVE_INT8, H5S_ALL, H5S_ALL, s.data());
+  // A code no writer produces means the bytes changed after they were written: refuse the file
+  // rather than resume or report from it.
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (s[i] < point_status::not_computed || s[i] > point_status::internal_error)
+      throw InputError("file", "'" + impl_->path + "' is damaged: status of point " + std::to_string(i) +
+                                   " holds " + std::to_string(int{s[i]}) + ", not a status code");
   return s;
 }
 
@@ -785,7 +839,7 @@ std::vector<std::int8_t> ResultsStore::read_status(const Hyperslab& box) const {
   std::vector<std::int8_t> s(n);
   const hsize_t hn = n;
   h5::Dataspace mem(H5Screate_simple(1, &hn, nullptr), "memory space");
-  h5::check(H5Dread(impl_->status, H5T_NATIVE_INT8, mem, fsp, H5P_DEFAULT, s.data()), "read status");
+  read_or_damaged(impl_->path, "status", impl_->status, H5T_NATIVE_INT8, mem, fsp, s.data());
   return s;
 }
 
@@ -827,7 +881,11 @@ VariableInfo ResultsStore::variable_info(const std::string& name) const {
 std::vector<double> ResultsStore::read(const std::string& variable) const {
   h5::QuietErrors quiet;
   impl_->variable(variable);
-  return read_all_double(impl_->datasets.at(variable));
+  try {
+    return read_all_double(impl_->datasets.at(variable));
+  } catch (const h5::Error& e) {
+    throw InputError("file", damage_description(impl_->path, e) + " (reading variable '" + variable + "')");
+  }
 }
 
 std::vector<double> ResultsStore::read(const std::string& variable, const Hyperslab& box) const {
@@ -839,7 +897,7 @@ std::vector<double> ResultsStore::read(const std::string& variable, const Hypers
   std::vector<double> out(n);
   const hsize_t hn = n;
   h5::Dataspace mem(H5Screate_simple(1, &hn, nullptr), "memory space");
-  h5::check(H5Dread(ds, H5T_NATIVE_DOUBLE, mem, fsp, H5P_DEFAULT, out.data()), "read " + variable);
+  read_or_damaged(impl_->path, "variable '" + variable + "'", ds, H5T_NATIVE_DOUBLE, mem, fsp, out.data());
   return out;
 }
 
@@ -869,7 +927,7 @@ void ResultsStore::finalize(int deflate_level) {
   try {
     build_file(tmp, I.path, I.axes, I.variables, provenance, CreateOptions{}, std::clamp(deflate_level, 1, 9),
                &I.grid_chunk);
-    auto dst = load(tmp, true);
+    auto dst = load_unchecked(tmp, true);
     // Copy chunk by chunk (memory bounded by one chunk run per variable).
     std::vector<unsigned char> buf;
     auto copy = [&](hid_t from, hid_t to, hid_t mtype, std::size_t values_per_point, std::size_t trailing_rank,
@@ -896,6 +954,10 @@ void ResultsStore::finalize(int deflate_level) {
     dst->file.close("close " + tmp);
     close();
     fs::rename(tmp, p);
+  } catch (const h5::Error& e) {
+    // Only the copy failed (typically: no space left for it); the file itself is untouched.
+    fs::remove(tmp, ec);
+    throw std::runtime_error(e.innermost().empty() ? std::string(e.what()) : e.innermost());
   } catch (...) {
     fs::remove(tmp, ec);
     throw;
