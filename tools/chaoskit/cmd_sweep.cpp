@@ -48,6 +48,7 @@ void print_plan(const sweep::Job& job, const std::string& out) {
   for (const auto& v : layout.variables) std::cout << " " << v.name;
   std::cout << " status\noutput " << out << " (about " << sweep::estimated_file_bytes(job) / 1e6
             << " MB while running, compressed when complete)\n";
+  std::cout << "memory about " << sweep::estimated_memory_bytes(job) / 1e6 << " MB for the grid's bookkeeping\n";
 }
 
 void print_summary(const sweep::SweepSummary& s, bool json) {

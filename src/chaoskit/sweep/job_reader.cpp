@@ -205,6 +205,20 @@ void read_grid(Job& job, const toml::table& grid) {
   }
   if (job.axes.empty()) throw InputError("grid", "no axis to sweep (give at least one entry as { linspace = [a, b, n] })");
   if (job.axes.size() > 8) throw InputError("grid", "at most 8 axes");
+  // Point counts are std::size_t products: refuse before they can wrap around (65536^4 is 0).
+  constexpr double kMaxPoints = 1125899906842624.0;  // 2^50, far beyond any disk's worth of results
+  double points = 1;
+  std::string shape;
+  for (const auto& a : job.axes) {
+    points *= static_cast<double>(a.values.size());
+    shape += (shape.empty() ? "" : " x ") + a.name + "[" + std::to_string(a.values.size()) + "]";
+  }
+  if (points > kMaxPoints) {
+    std::ostringstream n;
+    n.precision(3);
+    n << points;
+    throw InputError("grid", shape + " is " + n.str() + " points, more than a sweep can index (2^50)");
+  }
 }
 
 void read_energy(Job& job, const toml::table* energy) {

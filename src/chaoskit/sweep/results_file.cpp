@@ -5,11 +5,15 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <limits>
 #include <map>
 #include <sstream>
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/sweep/job_fingerprint.hpp"
+#include "chaoskit/sweep/runner.hpp"
 
 namespace chaoskit::sweep {
 
@@ -46,12 +50,35 @@ io::Attributes provenance(const Job& job, const SweepOptions& opt, int threads) 
   };
 }
 
+/// MemAvailable of /proc/meminfo in bytes (what the kernel can give without swapping), or 0 where
+/// that file does not exist.
+double available_memory_bytes() {
+  std::ifstream in("/proc/meminfo");
+  for (std::string key; in >> key;) {
+    double kib = 0;
+    if (key == "MemAvailable:" && in >> kib) return kib * 1024.0;
+    in.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+  }
+  return 0;
+}
+
+/// Refuses, before any file is touched, a grid whose bookkeeping alone would not fit in memory.
+void check_memory(const Job& job) {
+  const double need = static_cast<double>(estimated_memory_bytes(job));
+  const double available = available_memory_bytes();
+  if (available > 0 && need > available)
+    throw InputError("grid", "the grid has " + std::to_string(job.point_count()) + " points; tracking them needs about " +
+                                 human_bytes(need) + " of memory, but only " + human_bytes(available) +
+                                 " is available (use a coarser grid or split the job)");
+}
+
 }  // namespace
 
 io::ResultsStore open_results(const Job& job, const SweepOptions& opt, const std::string& path, int threads,
                               const ResultLayout& layout) {
   const auto axes = result_axes(job);
   const std::string field = opt.output.empty() ? "output.file" : "--out";
+  check_memory(job);
   const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
   if (!std::filesystem::is_directory(parent))
     throw InputError(field, "folder '" + parent.string() + "' does not exist");
@@ -75,6 +102,12 @@ io::ResultsStore open_results(const Job& job, const SweepOptions& opt, const std
   if (!ec && need > static_cast<double>(space.available))
     throw InputError(field, "the results need about " + human_bytes(need) + " while the sweep runs, but only " +
                                   human_bytes(static_cast<double>(space.available)) + " is free in " + parent.string());
+  // The whole file is reserved when it is created, so a disk that fills up later cannot fail a
+  // batch; only the compressed copy written at the end (at most the same size again) can.
+  if (!ec && 2 * need > static_cast<double>(space.available))
+    std::cerr << "chaoskit: warning: " << human_bytes(static_cast<double>(space.available)) << " free in "
+              << parent.string() << " may not hold the compressed copy written at the end (up to " << human_bytes(need)
+              << " more); the results would stay complete, uncompressed, until --resume compresses them\n";
   io::CreateOptions co;
   co.overwrite = opt.force;
   return io::ResultsStore::create(path, axes, layout.variables, provenance(job, opt, threads), co);
@@ -165,7 +198,15 @@ void close_results(io::ResultsStore& store, StoreWriter& writer, Progress& progr
   sum.computed = writer.written();
   if (store.done_count() == sum.total) {
     const auto t0 = std::chrono::steady_clock::now();
-    store.finalize();
+    try {
+      store.finalize();
+    } catch (const std::exception& e) {
+      // finalize() writes the compressed copy beside the file and renames it into place only when
+      // it is complete, so the uncompressed results are untouched: say so, and how to finish.
+      throw std::runtime_error("all " + std::to_string(sum.total) + " points are computed and saved in '" +
+                               store.path() + "', but writing its compressed copy failed (" + e.what() +
+                               "); free some space and run the same command with --resume to compress it");
+    }
     writer.add_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     sum.finalized = true;
   }

@@ -42,6 +42,14 @@ std::size_t estimated_file_bytes(const Job& job) {
   return job.point_count() * per_point + 64 * 1024;
 }
 
+std::size_t estimated_memory_bytes(const Job& job) {
+  // Per point: 1 status byte (ResultsStore::read_status), 1 bit of done flags, and a Batch
+  // (16 bytes) per at least 16 points; 2.25 bytes rounds that up.
+  std::size_t coordinates = 0;
+  for (const auto& a : job.axes) coordinates += a.values.size() * sizeof(double);
+  return job.point_count() * 9 / 4 + coordinates;
+}
+
 SweepSummary run_sweep(const Job& job, const SweepOptions& opt) {
   const auto t_start = Clock::now();
   SweepSummary sum;
