@@ -5,10 +5,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "chaoskit/io/results_store.hpp"
 #include "../io/store_fixtures.hpp"
 #include "../support/run_cli.hpp"
 
@@ -59,6 +63,17 @@ inline bool same_datasets(const std::string& a, const std::string& b, std::strin
       return false;
     }
   return true;
+}
+
+/// Points already written to a results file (it opens as it is, also while a sweep writes it).
+inline std::size_t done_points(const std::string& file) {
+  return io::ResultsStore::open_read(file).done_count();
+}
+
+/// Waits (up to 30 s) until a running sweep has written its first batch to `file`.
+inline void wait_for_first_batch(const std::string& file) {
+  for (int i = 0; i < 3000 && (!std::filesystem::exists(file) || done_points(file) == 0); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
 }
 
 /// A golf lambda_max + final-state job over (th1, th2) with n1 × n2 points.

@@ -18,11 +18,6 @@ namespace {
 // About 2 s of work on 2 threads (256 points; it was 40 s of simulated time before the tangent rhs
 // got 4x faster), in batches of 4 points so that a kill lands between writes.
 std::string slow_job() { return golf_map_job(16, 16, 160.0, "[output]\nbatch = 4\n"); }
-
-std::size_t done_points(const std::string& file) {
-  io::ResultsStore s = io::ResultsStore::open_read(file);
-  return s.done_count();
-}
 }  // namespace
 
 TEST_CASE("sweep: kill -9 at a random moment, then --resume, equals an uninterrupted run", "[sweep][faults]") {
@@ -74,8 +69,7 @@ TEST_CASE("sweep: SIGINT and SIGTERM save the finished points and exit 128+signa
     const pid_t pid = spawn_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(out));
     // Signal once the first batch is in the file: a fixed delay made the test depend on the speed
     // of the integrator (it failed once the run finished within the delay).
-    for (int i = 0; i < 3000 && (!std::filesystem::exists(out) || done_points(out) == 0); ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    wait_for_first_batch(out);
     ::kill(pid, sig);
     int wstatus = 0;
     ::waitpid(pid, &wstatus, 0);

@@ -126,8 +126,6 @@ bool same_root_attributes(const std::string& a, const std::string& b, std::strin
   return ra == rb;
 }
 
-std::size_t done_points(const std::string& file) { return io::ResultsStore::open_read(file).done_count(); }
-
 // About 2 s of work on 2 cores (256 points) in batches of 4 points, so a kill lands between writes.
 std::string slow_job() { return golf_map_job(16, 16, 40.0, "[output]\nbatch = 4\n"); }
 
@@ -211,8 +209,7 @@ TEST_CASE("sweep mpi: a rank killed with SIGKILL, then mpirun --resume, equals a
     const pid_t rank = wait_for_rank(mpirun_pid, victim);
     REQUIRE(rank > 0);
     // Once the first batch is in the file, a moment within the next 40 % of an uninterrupted run.
-    for (int i = 0; i < 3000 && (!std::filesystem::exists(killed) || done_points(killed) == 0); ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    wait_for_first_batch(killed);
     const int delay_ms = static_cast<int>(std::uniform_real_distribution<double>(0.0, 0.4)(rng) * full_ms);
     INFO("victim rank " << victim << ", seed " << seed << ", killed after " << delay_ms << " ms of " << full_ms);
     std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
@@ -248,8 +245,7 @@ TEST_CASE("sweep mpi: SIGTERM to every rank saves the finished points, exits 143
   REQUIRE(r0 > 0);
   REQUIRE(r1 > 0);
   // Wait until the file holds some points, then signal both ranks, as scancel does.
-  for (int i = 0; i < 600 && (!std::filesystem::exists(out) || done_points(out) == 0); ++i)
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  wait_for_first_batch(out);
   ::kill(r1, SIGTERM);
   ::kill(r0, SIGTERM);
   int wstatus = 0;
