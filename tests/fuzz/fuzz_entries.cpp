@@ -51,6 +51,18 @@ const std::vector<ModelNames>& model_names() {
   return all;
 }
 
+/// The distinct state-name lists (limb and golf share theirs), so that an input is parsed once per
+/// list and not once per model.
+const std::vector<ModelNames>& distinct_state_names() {
+  static const std::vector<ModelNames> all = [] {
+    std::vector<ModelNames> out;
+    for (const auto& m : model_names())
+      if (std::none_of(out.begin(), out.end(), [&](const ModelNames& o) { return o.states == m.states; })) out.push_back(m);
+    return out;
+  }();
+  return all;
+}
+
 /// Runs one parse; an InputError is a rejection, anything else goes to the caller (and the fuzzer).
 template <class F>
 bool accepts(F&& parse) {
@@ -67,6 +79,14 @@ void require(bool promise, const std::string& what) {
 }
 
 void require_finite(double v, const std::string& what) { require(std::isfinite(v), what + " is not finite"); }
+
+// Whole-vector checks, so that a million-value axis costs no million messages.
+bool all_finite(const std::vector<double>& v) {
+  return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
+}
+bool strictly_increasing(const std::vector<double>& v) {
+  return std::adjacent_find(v.begin(), v.end(), [](double a, double b) { return !(b > a); }) == v.end();
+}
 
 /// Samples a schedule and splits it into segments: the pieces must cover the interval, in order.
 void exercise_schedule(const InputSchedule& s, const std::string& what) {
@@ -104,10 +124,8 @@ Outcome job(std::string_view bytes) {
     require(!a.values.empty(), "job: axis " + a.name + " has no values");
     require(points <= std::numeric_limits<std::size_t>::max() / a.values.size(), "job: the grid's point count overflows");
     points *= a.values.size();
-    for (std::size_t i = 0; i < a.values.size(); ++i) {
-      require_finite(a.values[i], "job: a coordinate of axis " + a.name);
-      require(i == 0 || a.values[i] > a.values[i - 1], "job: axis " + a.name + " is not strictly increasing");
-    }
+    require(all_finite(a.values), "job: a coordinate of axis " + a.name + " is not finite");
+    require(strictly_increasing(a.values), "job: axis " + a.name + " is not strictly increasing");
   }
   for (const auto& f : j.fixed) require(f.values.size() == 1 && std::isfinite(f.values[0]), "job: fixed value " + f.name);
   require(j.point_count() == points, "job: point_count differs from the product of the axis sizes");
@@ -119,7 +137,7 @@ Outcome job(std::string_view bytes) {
   for (const auto* index : {&first, &middle, &last}) {
     try {
       const sweep::PointContext c = sweep::point_context(j, std::span<const std::size_t>(*index));
-      for (double x : c.x0) require(!c.admissible || std::isfinite(x), "job: a grid point's initial state is not finite");
+      require(!c.admissible || all_finite(c.x0), "job: a grid point's initial state is not finite");
     } catch (const BrokenPromise&) {
       throw;
     } catch (const std::exception& e) {
@@ -134,13 +152,13 @@ Outcome number_lists(std::string_view bytes) {
   bool any = false;
   any |= accepts([&] { require_finite(parse_number(text, "--time"), "parse_number"); });
   any |= accepts([&] {
-    for (double v : parse_number_list(text, "--quantiles")) require_finite(v, "parse_number_list");
+    require(all_finite(parse_number_list(text, "--quantiles")), "parse_number_list: a value is not finite");
   });
   for (const auto& m : model_names()) {
     any |= accepts([&] {
       const std::vector<double> x = parse_number_list(text, "--state", m.states);
       require(x.size() == m.states.size(), "--state for " + m.model + ": wrong number of components");
-      for (double v : x) require_finite(v, "--state for " + m.model);
+      require(all_finite(x), "--state for " + m.model + ": a component is not finite");
     });
     if (m.inputs.empty()) continue;
     any |= accepts([&] {
@@ -189,7 +207,7 @@ Outcome inputs(std::string_view bytes) {
 
 Outcome surface(std::string_view bytes) {
   bool any = false;
-  for (const auto& m : model_names()) {
+  for (const auto& m : distinct_state_names()) {
     any |= accepts([&] {
       const Expression e = parse_surface(bytes, m.states, "--plane");
       exercise_expression(e, m.states.size(), "--plane for " + m.model);
@@ -214,13 +232,13 @@ Outcome where(std::string_view bytes) {
 
 Outcome axis_spec(std::string_view bytes) {
   bool any = false;
-  for (const auto& m : model_names()) {
+  for (const auto& m : distinct_state_names()) {
     any |= accepts([&] {
       const AxisSpec s = parse_axis_spec(bytes, m.states, "--seed");
       require(s.component >= 0 && static_cast<std::size_t>(s.component) < m.states.size() && m.states[s.component] == s.name,
               "--seed for " + m.model + ": component does not match the name");
       require(!s.values.empty(), "--seed for " + m.model + ": no values");
-      for (double v : s.values) require_finite(v, "--seed for " + m.model + ": a value");
+      require(all_finite(s.values), "--seed for " + m.model + ": a value is not finite");
     });
   }
   return any ? Outcome::accepted : Outcome::rejected;
