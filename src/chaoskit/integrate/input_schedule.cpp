@@ -260,7 +260,10 @@ InputSchedule read_inputs_toml(const toml::table& inputs, int dim, const std::st
 }
 
 InputSchedule read_inputs_file(const std::string& path, int dim) {
-  if (!std::filesystem::exists(path)) throw InputError("--inputs", "no such file '" + path + "'");
+  std::error_code ec;  // a name the file system refuses is bad input too
+  const bool exists = std::filesystem::exists(path, ec);
+  if (ec) throw InputError("--inputs", "cannot read '" + path + "': " + ec.message());
+  if (!exists) throw InputError("--inputs", "no such file '" + path + "'");
   toml::table doc;
   try {
     doc = toml::parse_file(path);
