@@ -146,6 +146,11 @@ InputSchedule read_torque_table_csv(const std::string& path, int dim, const std:
   check_dim(dim, field);
   std::ifstream in(path);
   if (!in) throw InputError(field, "cannot open '" + path + "'");
+  return read_torque_table_csv(in, path, dim, field);
+}
+
+InputSchedule read_torque_table_csv(std::istream& in, const std::string& source, int dim, const std::string& field) {
+  check_dim(dim, field);
   std::vector<double> times;
   std::vector<std::vector<double>> rows;
   std::string line;
@@ -156,7 +161,7 @@ InputSchedule read_torque_table_csv(const std::string& path, int dim, const std:
     if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
-    const std::string where = field + " " + path + ":" + std::to_string(lineno);
+    const std::string where = field + " " + source + ":" + std::to_string(lineno);
     if (first_content) {
       first_content = false;
       // A header line starts with a letter (e.g. "t,tau1,tau2"); skip it.
@@ -170,7 +175,7 @@ InputSchedule read_torque_table_csv(const std::string& path, int dim, const std:
     times.push_back(v[0]);
     rows.emplace_back(v.begin() + 1, v.end());
   }
-  if (times.empty()) throw InputError(field, "'" + path + "' has no data rows");
+  if (times.empty()) throw InputError(field, "'" + source + "' has no data rows");
   if (dim == 0) return InputSchedule(0);
   return InputSchedule::table(times, rows);
 }
@@ -255,7 +260,10 @@ InputSchedule read_inputs_toml(const toml::table& inputs, int dim, const std::st
 }
 
 InputSchedule read_inputs_file(const std::string& path, int dim) {
-  if (!std::filesystem::exists(path)) throw InputError("--inputs", "no such file '" + path + "'");
+  std::error_code ec;  // a name the file system refuses is bad input too
+  const bool exists = std::filesystem::exists(path, ec);
+  if (ec) throw InputError("--inputs", "cannot read '" + path + "': " + ec.message());
+  if (!exists) throw InputError("--inputs", "no such file '" + path + "'");
   toml::table doc;
   try {
     doc = toml::parse_file(path);

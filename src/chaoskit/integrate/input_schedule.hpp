@@ -19,6 +19,7 @@
 //   release_i   : the release time r_i; its effect enters as the jump f(x, u⁻) − f(x, u⁺) at r_i.
 #include <array>
 #include <cmath>
+#include <istream>
 #include <limits>
 #include <string>
 #include <vector>
@@ -94,6 +95,9 @@ class InputSchedule {
 /// Reads a CSV torque table: an optional header line, then rows "t,u1,...,u_dim" (comments '#').
 /// Throws InputError naming `field` and the line for anything malformed.
 InputSchedule read_torque_table_csv(const std::string& path, int dim, const std::string& field = "--torque-table");
+/// The same from an open stream; `source` names it in messages (as "source:line").
+InputSchedule read_torque_table_csv(std::istream& in, const std::string& source, int dim,
+                                    const std::string& field = "--torque-table");
 
 /// Reads an [inputs] table:  torque = [a1, ...]  |  table = "file.csv" (relative to the TOML's
 /// directory)  |  [inputs.table] t = [...], u = [[...], ...];  and optionally release = [r1, ...]

@@ -306,7 +306,11 @@ void write_provenance(hid_t root, const Attributes& provenance, const std::vecto
   all["chaoskit_format"] = std::string(kFormat);
   all["chaoskit_axes"] = join(an);
   all["chaoskit_variables"] = join(vn);
-  for (const auto& [k, v] : all) std::visit([&](const auto& x) { h5::write_attribute(root, k, x); }, v);
+  // Named copy of the key: clang before 16 cannot capture a structured binding in a lambda.
+  for (const auto& [k, v] : all) {
+    const std::string& key = k;
+    std::visit([&](const auto& x) { h5::write_attribute(root, key, x); }, v);
+  }
 }
 
 h5::Dataset make_scale(hid_t file, const std::string& name, hid_t ftype, hid_t mtype, const void* data,

@@ -43,7 +43,12 @@ ParamFile read_param_file(const std::string& name_or_path) {
   const bool is_path = name_or_path.find('/') != std::string::npos ||
                        (name_or_path.size() > 5 && name_or_path.substr(name_or_path.size() - 5) == ".toml");
   f.path = is_path ? fs::path(name_or_path) : data_directory() / "params" / (name_or_path + ".toml");
-  if (!fs::exists(f.path)) {
+  // The error_code form: a name the file system refuses (e.g. longer than NAME_MAX) is bad input,
+  // not an exception from std::filesystem.
+  std::error_code ec;
+  const bool exists = fs::exists(f.path, ec);
+  if (ec) throw InputError("--params", "cannot read '" + name_or_path + "': " + ec.message());
+  if (!exists) {
     if (is_path) throw InputError("--params", "no such file '" + name_or_path + "'");
     std::string known;
     for (const auto& n : shipped_param_sets()) known += (known.empty() ? "" : ", ") + n;

@@ -69,7 +69,11 @@ void write_file(const std::string& tmp, const SectionTable& tb) {
     std::string names;
     for (const auto& nm : tb.state_names) names += (names.empty() ? "" : ",") + nm;
     all["state_names"] = names;
-    for (const auto& [k, v] : all) std::visit([&](const auto& x) { h5::write_attribute(root, k, x); }, v);
+    // Named copy of the key: clang before 16 cannot capture a structured binding in a lambda.
+    for (const auto& [k, v] : all) {
+      const std::string& key = k;
+      std::visit([&](const auto& x) { h5::write_attribute(root, key, x); }, v);
+    }
   }
   const std::size_t n = tb.state_names.size(), C = tb.crossings(), S = tb.seeds();
   h5::Dataset crossing = make_index_scale(file, "crossing", C, 0, "crossing index (orbit by orbit, each in time order)");
