@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
-#include "chaoskit/core/build_info.hpp"
 #include "chaoskit/io/results_store.hpp"
+#include "chaoskit/params/param_sets.hpp"
 #include "../support/json_lite.hpp"
 #include "sweep_fixtures.hpp"
 
@@ -132,7 +132,7 @@ final_state = { time = 0.5 }
     const std::string params = write_job(p, "p.toml", "");
     // The same state integrated with `simulate` under an edited copy of the default set.
     const auto base = run_command("sed 's/^m2 = .*/m2 = " + std::to_string(m2[i]) + "/' " +
-                                  quote_arg(std::string(build_info::data_dir) + "/params/golf_manufactured.toml") + " > " +
+                                  quote_arg((data_directory() / "params/golf_manufactured.toml").string()) + " > " +
                                   quote_arg(params));
     REQUIRE(base.exit_code == 0);
     const auto r = run_cli("simulate --model golf --params " + shell_quote(params) +

@@ -17,6 +17,7 @@
 #include "commands.hpp"
 #include "integration_cli.hpp"
 #include "json_writer.hpp"
+#include "man_page.hpp"
 #include "provenance_cli.hpp"
 
 namespace chaoskit::cli {
@@ -210,28 +211,73 @@ int run_any(const M& model, const BasinCliOptions& opt, const std::string& label
 
 CommandRunner register_basin_command(CLI::App& app) {
   auto opt = std::make_shared<BasinCliOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "basin",
-      "2-D basin map over two state components (--x, --y; others --fixed or 0), written as an HDF5 results grid,\n"
-      "with the basin entropy S_b, boundary basin entropy S_bb (S_bb > log 2: fractal boundary) and the\n"
-      "uncertainty exponent alpha of the label map. --kind rest: winding numbers of the rest state of a damped chain\n"
-      "(--damping b or b1,..,bN); flip: time until a link first passes over the top; task: endpoint speed at the\n"
-      "first th1 = 0 against --threshold.\n"
-      "Example: chaoskit basin --model chain --params chain1_damped_rod --x th1=-3.14159:3.14159:200\n"
-      "         --y dth1=-12:12:200 --kind rest --out b.h5");
-  cmd->add_option("--model", opt->model, "Model name (limb, golf, chain)")->required();
-  cmd->add_option("--x", opt->x, "First grid axis NAME=START:STOP:COUNT")->required();
-  cmd->add_option("--y", opt->y, "Second grid axis NAME=START:STOP:COUNT")->required();
-  cmd->add_option("--fixed", opt->fixed, "NAME=VALUE of a fixed component (repeatable; others are 0)");
-  cmd->add_option("--kind", opt->kind, "rest (default) | flip | task");
-  cmd->add_option("--damping", opt->damping, "Joint damping for chain models: one value or one per joint [N m s/rad]");
-  cmd->add_option("--max-time", opt->max_time, "Horizon per point [s] (default: rest 200, flip 100, task 5)");
-  cmd->add_option("--threshold", opt->threshold, "Task: endpoint speed counted as success [m/s]");
-  cmd->add_option("--box", opt->box, "Box side (grid points) for the basin entropy (default 5)");
-  cmd->add_option("--out", opt->out, "Output HDF5 file")->required();
-  cmd->add_option("--threads", opt->threads, "OpenMP threads (default: all)");
+  CLI::App* cmd = app.add_subcommand("basin");
+  set_man_page(cmd, {
+      .summary = "a 2-D basin map with its basin entropy and uncertainty exponent",
+      .synopsis = "chaoskit basin --model NAME --x NAME=START:STOP:COUNT --y NAME=START:STOP:COUNT "
+                  "--out FILE.h5 [--kind rest|flip|task] [OPTIONS]",
+      .description =
+          "Integrates one orbit from every point of a grid over two state components (--x, --y; the "
+          "others --fixed or 0) and labels its outcome, for the mechanical models limb, golf and "
+          "chain:\n"
+          "rest\tthe rest state a damped chain settles in, as winding numbers of its links, found "
+          "once the energy is below the lowest barrier (needs joint damping: a damped set or "
+          "--damping)\n"
+          "flip\tthe link that first passes over the top, and when\n"
+          "task\twhether the endpoint speed at the first th1 = 0 reaches --threshold\n"
+          "Then it measures the label map: the basin entropy S_b and the boundary basin entropy S_bb "
+          "over --box x --box boxes (S_bb > log 2 shows a fractal boundary), and the uncertainty "
+          "exponent alpha (boundary dimension d = 2 - alpha).",
+      .output =
+          "The HDF5 results grid --out over (x, y), which xarray and chaoskit query read: label "
+          "(int32) and, by kind, capture_time [s] (rest), flip_time [s] (flip) or speed [m/s] and "
+          "bottom_time [s] (task), each point's status, and provenance with S_b, S_bb and alpha. A "
+          "summary on stdout, or with --json one JSON object: model, params, kind, grid, Sb, Sbb, "
+          "box, boxes, boundary_boxes, fractal_boundary, alpha, alpha_error, dimension, eps, "
+          "uncertain_fraction, labels, not_settled, failed, seconds, out.",
+      .exit_status = "",
+      .examples =
+          "$ chaoskit basin --model chain --params chain1_damped_rod --x th1=-3.14159:3.14159:40 \\\n"
+          "    --y dth1=-12:12:40 --kind rest --out pendulum_basins.h5\n"
+          "Where the damped pendulum comes to rest, by initial angle and rate, on a 40 x 40 grid; "
+          "tools/plot_basin pendulum_basins.h5 draws the map.\n"
+          "$ chaoskit basin --model chain --params chain2_damped_rods --x th1=-3:3:12 --y th2=-3:3:12 \\\n"
+          "    --kind flip --max-time 10 --out flips.h5 --json",
+      .environment = parameter_set_environment() +
+                     "OMP_NUM_THREADS\tThe thread count when --threads is 0 (default).\n",
+  });
+  cmd->add_option("--model", opt->model, "Model: limb | golf | chain (see chaoskit models)")
+      ->type_name("NAME")
+      ->required();
+  cmd->add_option("--x", opt->x,
+                  "First grid axis: a state component and COUNT >= 2 values from START to STOP [rad, rad/s]")
+      ->type_name("NAME=START:STOP:COUNT")
+      ->required();
+  cmd->add_option("--y", opt->y, "Second grid axis, another state component")
+      ->type_name("NAME=START:STOP:COUNT")
+      ->required();
+  cmd->add_option("--fixed", opt->fixed, "The value of a component that is not an axis (others are 0)")
+      ->type_name("NAME=VALUE");
+  cmd->add_option("--kind", opt->kind, "What labels a point: rest (default) | flip | task (see DESCRIPTION)")
+      ->type_name("KIND");
+  cmd->add_option("--damping", opt->damping,
+                  "Joint damping of a chain model, replacing the set's: one value for every joint or one per "
+                  "joint [N m s/rad] (>= 0)")
+      ->type_name("LIST");
+  cmd->add_option("--max-time", opt->max_time,
+                  "Integration horizon per point [s] (> 0; default: rest 200, flip 100, task 5)")
+      ->type_name("SECONDS");
+  cmd->add_option("--threshold", opt->threshold, "Endpoint speed that counts as success for --kind task [m/s]")
+      ->type_name("SPEED");
+  cmd->add_option("--box", opt->box, "Side of the boxes of the basin entropy, in grid points (default 5; >= 1)")
+      ->type_name("N");
+  cmd->add_option("--out", opt->out, "The output HDF5 file (see OUTPUT); an existing one needs --force")
+      ->type_name("FILE")
+      ->required();
+  cmd->add_option("--threads", opt->threads, "OpenMP threads (default 0: OMP_NUM_THREADS or every core)")
+      ->type_name("N");
   cmd->add_flag("--force", opt->force, "Replace an existing output file");
-  cmd->add_flag("--json", opt->json, "Print one JSON object: Sb, Sbb, alpha, alpha_error, dimension, ...");
+  cmd->add_flag("--json", opt->json, "Print the summary as one JSON object (keys under OUTPUT)");
   opt->common.add_to(cmd);
   return [opt] {
     return with_model(opt->model, opt->common.params,

@@ -14,6 +14,7 @@
 #include "chaoskit/params/param_sets.hpp"
 #include "commands.hpp"
 #include "json_writer.hpp"
+#include "man_page.hpp"
 
 namespace chaoskit::cli {
 
@@ -193,19 +194,64 @@ int run_inspect(const InspectOptions& opt) {
 
 CommandRunner register_inspect_command(CLI::App& app) {
   auto opt = std::make_shared<InspectOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "inspect",
-      "Instantaneous mechanics of a model at one state: M(q), c(q,qd), G(q), qdd = M^-1(tau - c - G), kinetic,\n"
-      "potential and total energy, actuator power tau^T qd, endpoint position/velocity/acceleration, the\n"
-      "Schur effective inertia of the proximal joint and, with --modes, the small-oscillation modes.\n"
-      "Example: chaoskit inspect --model golf --state 0,-5deg,10,9 --torque 5,0");
-  cmd->add_option("--model", opt->model, "Model name (see `chaoskit models`)")->required();
-  cmd->add_option("--params", opt->params, "Parameter set name in data/params or a TOML file (default: the model's)");
-  cmd->add_option("--state", opt->state, "State q then qd, comma-separated, e.g. 0,-5deg,10,9 (deg suffix allowed)")
+  CLI::App* cmd = app.add_subcommand("inspect");
+  set_man_page(cmd, {
+      .summary = "the instantaneous mechanics of a model at one state",
+      .synopsis = "chaoskit inspect --model NAME --state LIST [--params SET] [--torque LIST] [--modes] [--json]",
+      .description =
+          "Evaluates a model at one state without integrating. For the mechanical models (limb, golf, "
+          "chain): the mass matrix M(q), the Coriolis and centrifugal moments c(q,qd), the gravity "
+          "moments G(q) = dV/dq, the joint accelerations qdd = M^-1 (tau - c - G) under the joint "
+          "moments --torque, the kinetic, potential and total energy, the actuator power tau^T qd (and "
+          "the power the joint damping dissipates), the endpoint position, velocity, acceleration and "
+          "Jacobian, and the Schur effective inertia of the proximal joint (M^-1)_11^-1, the inertia "
+          "it feels with every distal joint free. --modes adds the small-oscillation modes about q = 0 "
+          "from det(K - w^2 M0) = 0; for limb also the paper's eqs. (36)-(40) evaluated as printed.\n"
+          "\n"
+          "For lorenz and henon_heiles: the right-hand side dx/dt, and the energy (henon_heiles) or "
+          "the divergence (lorenz).",
+      .output =
+          "Text on stdout with units, or with --json one JSON object (SI units):\n"
+          "model, params, state, torque\tthe input, echoed\n"
+          "M\tM(q) as an array of rows [kg m^2]\n"
+          "c, G, qdd\tarrays, one value per joint [N m, N m, rad/s^2]\n"
+          "kinetic_energy, potential_energy, energy\t[J]\n"
+          "power, dissipation_power\t[W]\n"
+          "endpoint\t{p, v, a, J}: endpoint position [m], velocity [m/s], acceleration [m/s^2], "
+          "Jacobian [m/rad]\n"
+          "schur_inertia\t[kg m^2]\n"
+          "modes\t(--modes) {omega [rad/s], shapes (columns), period [s], K, M0}\n"
+          "paper_small_angle\t(limb with --modes) eq36_37_lambda, eq36_37_omega, eq39_omega, eq40_r, "
+          "eq40_r_via_omega, eq39_period, eq39_half_period\n"
+          "rhs, energy, divergence\t(lorenz, henon_heiles) dx/dt; H; the constant divergence",
+      .exit_status = "",
+      .examples =
+          "$ chaoskit inspect --model golf --state 0,-5deg,10,9 --torque 5,0 --modes\n"
+          "The golf model at th1 = 0, th2 = -5 degrees, dth1 = 10 rad/s, dth2 = 9 rad/s with 5 N m at "
+          "the base joint, and its two small-oscillation modes.\n"
+          "$ chaoskit inspect --model limb --params limb_deleva_female --state 20deg,10deg,0,0 --json\n"
+          "The limb model with another shipped parameter set, as JSON.",
+      .environment = parameter_set_environment(),
+  });
+  cmd->add_option("--model", opt->model, "Model: limb | golf | chain | lorenz | henon_heiles (see chaoskit models)")
+      ->type_name("NAME")
       ->required();
-  cmd->add_option("--torque", opt->torque, "Joint moments, comma-separated, one per joint [N m] (default 0)");
-  cmd->add_flag("--modes", opt->modes, "Also report small-oscillation modes from det(K - w^2 M0) = 0");
-  cmd->add_flag("--json", opt->json, "Print one JSON object (keys M, c, G, qdd, kinetic_energy, ..., modes)");
+  cmd->add_option("--params", opt->params,
+                  "Parameter set: a shipped set's NAME (data/params/NAME.toml, see chaoskit models) or the path of "
+                  "a TOML file (default: the model's own set, e.g. golf_manufactured)")
+      ->type_name("SET");
+  cmd->add_option("--state", opt->state,
+                  "The state, q then qd, comma-separated, one value per component (e.g. 0,-5deg,10,9 for "
+                  "th1,th2,dth1,dth2) [rad, rad/s; a deg suffix converts]")
+      ->type_name("LIST")
+      ->required();
+  cmd->add_option("--torque", opt->torque,
+                  "Joint moments tau, comma-separated, one per joint [N m] (default: 0; mechanical models only)")
+      ->type_name("LIST");
+  cmd->add_flag("--modes", opt->modes,
+                "Also report the small-oscillation modes about q = 0 from det(K - w^2 M0) = 0 (mechanical models "
+                "only)");
+  cmd->add_flag("--json", opt->json, "Print one JSON object instead of text (keys under OUTPUT)");
   return [opt] { return run_inspect(*opt); };
 }
 

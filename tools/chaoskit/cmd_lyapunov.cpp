@@ -13,6 +13,7 @@
 #include "commands.hpp"
 #include "integration_cli.hpp"
 #include "json_writer.hpp"
+#include "man_page.hpp"
 
 namespace chaoskit::cli {
 
@@ -146,24 +147,68 @@ int run_lyapunov(const LyapunovCliOptions& opt) {
 
 CommandRunner register_lyapunov_command(CLI::App& app) {
   auto opt = std::make_shared<LyapunovCliOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "lyapunov",
-      "Largest Lyapunov exponent (one tangent vector) or, with --spectrum, the spectrum by Householder QR\n"
-      "re-orthonormalisation every --renorm s (Benettin 1980). Reports a block-average error bar, whether the\n"
-      "estimate has settled (estimate at T and T/2 within 3 error bars; a regular orbit's estimate keeps\n"
-      "decaying like log(t)/t and stays within its error bar of 0), and the relative energy drift.\n"
-      "Example: chaoskit lyapunov --model golf --state 2,-1,0,0 --time 1000 --transient 20 --spectrum");
-  add_model_state_time(cmd, opt->model, opt->state, opt->time, "Averaging time after the transient [s]");
-  cmd->add_option("--transient", opt->transient, "Discarded initial time [s] (default 0)");
-  cmd->add_option("--renorm", opt->renorm, "Re-orthonormalisation interval [s] (default 1)");
-  cmd->add_option("--blocks", opt->blocks, "Blocks for the error bar (default 10)");
-  cmd->add_option("--settle", opt->settle, "Stop early once lambda_max has settled to this tolerance [1/s] (default: off)");
-  cmd->add_flag("--spectrum", opt->spectrum, "Compute all exponents (default: the largest only)");
+  CLI::App* cmd = app.add_subcommand("lyapunov");
+  set_man_page(cmd, {
+      .summary = "the largest Lyapunov exponent or the whole spectrum, with error bars",
+      .synopsis = "chaoskit lyapunov --model NAME --state LIST --time SECONDS [--spectrum] [--indicators] "
+                  "[OPTIONS]",
+      .description =
+          "Integrates the orbit from --state together with its tangent flow (variational equations, "
+          "Jacobians by automatic differentiation) and averages the logarithmic growth of deviation "
+          "vectors over --time seconds after a discarded --transient: the largest exponent lambda_max "
+          "with one vector, or with --spectrum all exponents, re-orthonormalising by Householder QR "
+          "every --renorm seconds (Benettin et al. 1980).\n"
+          "\n"
+          "The error bar is the standard error of --blocks block averages. The estimate has settled "
+          "when the estimates at T and T/2 agree within 3 error bars. A regular orbit's estimate keeps "
+          "decaying like log(t)/t and stays within its error bar of 0, so read the error bar and the "
+          "T/2 estimate, never a bare finite-time number. The relative energy drift of the orbit "
+          "(models with an energy) checks the integration. --indicators adds SALI (chaotic < 1e-8, "
+          "regular > 1e-4), GALI_2..GALI_n and MEGNO <Y> (regular < 2.5, chaotic > 4) over the same "
+          "--time, and a verdict that needs lambda_max and SALI to agree.",
+      .output =
+          "Text on stdout, or with --json one JSON object:\n"
+          "lambda_max, lambda_max_error\tthe largest exponent and its error bar [1/s]\n"
+          "spectrum, spectrum_error\t(--spectrum) every exponent, largest first [1/s]\n"
+          "converged, half_time_estimate\testimates at T and T/2 within 3 error bars; the estimate at T/2\n"
+          "stopped_early, time\t--settle reached; the averaging time used [s]\n"
+          "energy_drift\t|E(T) - E(0)| / |E(0)| at the end of the orbit (null for models without an energy)\n"
+          "status, steps, integrator, inputs\tthe integration's outcome and settings\n"
+          "sali, sali_min, gali, megno, classification\t(--indicators) the indicators and the class "
+          "from each: regular, chaotic or undecided\n"
+          "history\t{t, lambda}: the running estimate after every renormalisation\n"
+          "With --history FILE.csv the running estimate is also written as CSV (columns t, lambda_1, ..), "
+          "under a temporary name renamed when complete.",
+      .exit_status = common_exit_status("the integration failed: step_underflow, non_finite or max_steps; "
+                                        "the status and time are printed"),
+      .examples =
+          "$ chaoskit lyapunov --model golf --state 2,-1,0,0 --time 200 --transient 10 --spectrum\n"
+          "The four exponents of a free golf swing at high energy; they come in pairs +-lambda.\n"
+          "$ chaoskit lyapunov --model henon_heiles --state 0,0.1,0.3,0 --time 500 --indicators \\\n"
+          "    --history lam.csv\n"
+          "lambda_max with SALI, GALI and MEGNO for the Henon-Heiles system, and the running estimate "
+          "in lam.csv for a convergence plot.",
+      .environment = parameter_set_environment(),
+  });
+  add_model_state_time(cmd, opt->model, opt->state, opt->time,
+                       "Averaging time T after the transient [s] (> 0; the error bar shrinks like 1/sqrt(T))");
+  cmd->add_option("--transient", opt->transient, "Time integrated and discarded before averaging [s] (default 0)")
+      ->type_name("SECONDS");
+  cmd->add_option("--renorm", opt->renorm,
+                  "Interval between re-orthonormalisations of the deviation vectors [s] (default 1; > 0)")
+      ->type_name("SECONDS");
+  cmd->add_option("--blocks", opt->blocks, "Number of blocks of the block-average error bar (default 10; >= 2)")
+      ->type_name("COUNT");
+  cmd->add_option("--settle", opt->settle,
+                  "Stop early once lambda_max has settled to within this tolerance [1/s] (default 0: off, run "
+                  "the whole --time)")
+      ->type_name("TOL");
+  cmd->add_flag("--spectrum", opt->spectrum, "Compute every exponent (default: the largest only)");
   cmd->add_flag("--indicators", opt->indicators,
-                "Also compute SALI, GALI_2..n and MEGNO over --time and classify the orbit with each");
-  cmd->add_option("--history", opt->history, "Write the running estimate to this CSV (t, lambda_1..k)");
-  cmd->add_flag("--json", opt->json,
-                "Print one JSON object: lambda_max, lambda_max_error, spectrum, converged, energy_drift, history, ...");
+                "Also compute SALI, GALI_2..GALI_n and MEGNO over --time and classify the orbit with each");
+  cmd->add_option("--history", opt->history, "Write the running estimate to this CSV file (columns t, lambda_1..k)")
+      ->type_name("FILE");
+  cmd->add_flag("--json", opt->json, "Print one JSON object instead of text (keys under OUTPUT)");
   opt->common.add_to(cmd);
   return [opt] { return run_lyapunov(*opt); };
 }

@@ -7,6 +7,7 @@
 #include "chaoskit/params/param_sets.hpp"
 #include "commands.hpp"
 #include "json_writer.hpp"
+#include "man_page.hpp"
 
 namespace chaoskit::cli {
 
@@ -63,8 +64,29 @@ int run_models(const ModelsOptions& opt) {
 
 CommandRunner register_models_command(CLI::App& app) {
   auto opt = std::make_shared<ModelsOptions>();
-  CLI::App* cmd = app.add_subcommand("models", "List the models, their state layout and the shipped parameter sets");
-  cmd->add_flag("--json", opt->json, "Print one JSON object {models: [...], param_sets: [...]}");
+  CLI::App* cmd = app.add_subcommand("models");
+  set_man_page(cmd, {
+      .summary = "list the models, their state layout and the shipped parameter sets",
+      .synopsis = "chaoskit models [--json]",
+      .description =
+          "Lists every model chaoskit integrates with its state components in order, its inputs "
+          "(joint moments), its angle and inertia conventions and the parameter set it uses when "
+          "--params is not given; then every shipped parameter set (data/params/NAME.toml) with the "
+          "parameter layout it declares and its description. Any command's --params takes one of "
+          "these names or the path of a TOML file of the same layout.",
+      .output =
+          "Text on stdout, or with --json one JSON object:\n"
+          "models\tarray of {name, summary, state, inputs, conventions, default_params}\n"
+          "param_sets\tarray of {name, layout, description}, sorted by name",
+      .exit_status = "",
+      .examples =
+          "$ chaoskit models\n"
+          "$ chaoskit models --json\n"
+          "The same as one JSON object, e.g. for a script that lists the parameter sets.",
+      .environment = parameter_set_environment(),
+  });
+  cmd->add_flag("--json", opt->json,
+                "Print one JSON object {models: [...], param_sets: [...]} instead of text (see OUTPUT)");
   return [opt] { return run_models(*opt); };
 }
 

@@ -17,6 +17,7 @@
 #include "chaoskit/query/table.hpp"
 #include "commands.hpp"
 #include "json_writer.hpp"
+#include "man_page.hpp"
 
 namespace chaoskit::cli {
 
@@ -360,56 +361,197 @@ int run_nearest(const io::ResultsStore& store, const QueryCliOptions& opt) {
 
 }  // namespace
 
+namespace {
+
+/// The job and sweep of the query examples: every query page's examples run on the quick.h5 they make.
+constexpr const char* kQueryExampleSetup =
+    "$ cat > quick.toml <<'EOF'\n"
+    "[model]\n"
+    "name = \"golf\"\n"
+    "[grid]\n"
+    "th1 = { linspace = [0.5, 2.5, 3] }\n"
+    "th2 = { linspace = [-1.0, 1.0, 3] }\n"
+    "[compute]\n"
+    "lambda_max = { time = 20.0 }\n"
+    "final_state = { time = 1.0 }\n"
+    "EOF\n"
+    "$ chaoskit sweep quick.toml --progress quiet\n"
+    "A 3 x 3 grid with lambda_max and the state after 1 s at each point, in quick.h5.\n";
+
+constexpr const char* kWhereHelp =
+    "Only points where this expression is true: axis names, one-value-per-point variables and "
+    "status, numbers, < <= > >= == != and or not + - * / ^ and the functions of section surfaces, "
+    "e.g. 'lambda_max > 0.05 and th1 < 0.5' (a NaN value is not true)";
+
+std::string query_exit_status() {
+  return common_exit_status("e.g. an unreadable or damaged results file") +
+         "\tBad input here includes a file that is not a chaoskit results file, an unknown variable or "
+         "axis, and a malformed --where.\n";
+}
+
+}  // namespace
+
 CommandRunner register_query_command(CLI::App& app) {
   auto opt = std::make_shared<QueryCliOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "query",
-      "Read a results file written by `chaoskit sweep` (also while the sweep still runs: no file lock;\n"
-      "it sees the points finished at the writer's last flush).\n"
-      "Example: chaoskit query map.h5 select --where 'lambda_max > 0.05 and th1 < 0.5' --vars lambda_max");
-  cmd->add_option("file", opt->file, "Results file (HDF5)")->required();
+  CLI::App* cmd = app.add_subcommand("query");
+  set_man_page(cmd, {
+      .summary = "read a results file of chaoskit sweep: describe, select, stats, nearest, export",
+      .synopsis = "chaoskit query FILE.h5 describe [--json]\n"
+                  "chaoskit query FILE.h5 select [--where EXPR] [--vars LIST] [--format csv|json] [--limit N]\n"
+                  "chaoskit query FILE.h5 stats VARIABLE [--where EXPR] [--quantiles LIST] [--bins N] "
+                  "[--above X] [--json]\n"
+                  "chaoskit query FILE.h5 nearest --at NAME=VALUE,... [--json]\n"
+                  "chaoskit query FILE.h5 export [--out FILE] [--format csv|json] [--vars LIST] [--where EXPR]\n"
+                  "chaoskit query FILE.h5 COMMAND --help",
+      .description =
+          "Reads a results file written by chaoskit sweep (or chaoskit basin), also while the sweep "
+          "still runs: there is no file lock, and the reader sees the points finished at the writer's "
+          "last flush (tables then note on stderr how many points are done). Each COMMAND has its own "
+          "page: chaoskit query FILE.h5 COMMAND --help.",
+      .output = "See each COMMAND's page.",
+      .exit_status = query_exit_status(),
+      .examples = std::string(kQueryExampleSetup) +
+                  "$ chaoskit query quick.h5 describe\n"
+                  "$ chaoskit query quick.h5 select --where 'lambda_max > 0.5' --vars lambda_max\n"
+                  "$ chaoskit query quick.h5 stats lambda_max --bins 3\n"
+                  "$ chaoskit query quick.h5 nearest --at th1=0.4,th2=-60deg\n"
+                  "$ chaoskit query quick.h5 export --out quick.csv",
+      .environment = "",
+  });
+  cmd->add_option("file", opt->file, "The results file (HDF5) written by chaoskit sweep or chaoskit basin")
+      ->required();
   // At most one subcommand here; a missing one is reported by the runner, naming the choices.
   cmd->require_subcommand(0, 1);
 
-  CLI::App* describe = cmd->add_subcommand(
-      "describe", "Axes, variables, provenance and completion (points done per status code)");
-  describe->add_flag("--json", opt->json, "Print one JSON object: axes, variables, provenance, completion");
+  CLI::App* describe = cmd->add_subcommand("describe");
+  set_man_page(describe, {
+      .summary = "the axes, variables, provenance and completion of a results file",
+      .synopsis = "chaoskit query FILE.h5 describe [--json]",
+      .description =
+          "Prints the grid axes (size, range, units, long name), the variables (type, dimensions, "
+          "units, long name), every provenance attribute (job, parameters, chaoskit version and "
+          "commit, command line) and how far the sweep got: points done of the total, by status "
+          "code, and whether the file is finalized (complete and compressed).",
+      .output =
+          "Text on stdout, or with --json one JSON object: file, axes (name, size, min, max, units, "
+          "long_name, values), variables (name, type, dims, shape, units, long_name, fill_value), "
+          "provenance, completion (total, done, complete, finalized, status counts by name).",
+      .exit_status = query_exit_status(),
+      .examples = std::string("quick.h5 is the file the examples of chaoskit query --help make.\n") +
+                  "$ chaoskit query quick.h5 describe --json",
+      .environment = "",
+  });
+  describe->add_flag("--json", opt->json, "Print one JSON object instead of text (keys under OUTPUT)");
 
-  const auto where_help = "Expression over axis names, variable names (one value per point) and status, e.g.\n"
-                          "'lambda_max > 0.05 and th1 < 0.5'; operators < <= > >= == != and or not + - * / ^";
-  CLI::App* select = cmd->add_subcommand(
-      "select", "Rows (every axis coordinate, then variables) of the points with status ok satisfying --where");
-  select->add_option("--where", opt->where, where_help);
-  select->add_option("--vars", opt->vars, "Variables to print, comma-separated (default: every one-value-per-point variable)");
-  select->add_option("--format", opt->format, "csv (default) or json")->check(CLI::IsMember({"csv", "json"}));
-  select->add_option("--limit", opt->limit, "Print at most N rows (default: all)");
+  CLI::App* select = cmd->add_subcommand("select");
+  set_man_page(select, {
+      .summary = "rows of the points with status ok that satisfy --where",
+      .synopsis = "chaoskit query FILE.h5 select [--where EXPR] [--vars LIST] [--format csv|json] [--limit N] "
+                  "[--all-status]",
+      .description =
+          "Prints one row per matching point: every axis coordinate, then the chosen variables (one "
+          "value per point). Only points with status ok are looked at unless --all-status is given. "
+          "Numbers are printed in their shortest round-trip form, so the CSV reads back to the stored "
+          "doubles; NaN is nan.",
+      .output =
+          "CSV on stdout with a header line, or with --format json one JSON object {columns, rows, "
+          "rows_written, matched}. A note on stderr when --limit cut rows or the file is not complete.",
+      .exit_status = query_exit_status(),
+      .examples = std::string("quick.h5 is the file the examples of chaoskit query --help make.\n") +
+                  "$ chaoskit query quick.h5 select --where 'lambda_max > 0.5 and th1 < 2' --vars lambda_max\n"
+                  "$ chaoskit query quick.h5 select --all-status --format json --limit 4",
+      .environment = "",
+  });
+  select->add_option("--where", opt->where, kWhereHelp)->type_name("EXPR");
+  select->add_option("--vars", opt->vars,
+                     "Variables to print, comma-separated (default: every one-value-per-point variable)")
+      ->type_name("LIST");
+  select->add_option("--format", opt->format, "Output format: csv (default) | json")
+      ->type_name("FORMAT")
+      ->check(CLI::IsMember({"csv", "json"}));
+  select->add_option("--limit", opt->limit, "Print at most N rows (default 0: all)")->type_name("N");
   select->add_flag("--all-status", opt->all_status, "Include points of any status, with a status column");
 
-  CLI::App* stats = cmd->add_subcommand(
-      "stats",
-      "Count, min, max, mean, std (population), quantiles (linear interpolation, numpy's default), histogram\n"
-      "(numpy.histogram's bins) and fraction above a threshold of a variable over points with status ok;\n"
-      "NaN and infinite values are counted separately and left out");
-  stats->add_option("variable", opt->variable, "Variable (one value per point)")->required();
-  stats->add_option("--where", opt->where, where_help);
-  stats->add_option("--quantiles", opt->quantiles, "Quantile levels in [0, 1] (default 0.05,0.25,0.5,0.75,0.95)");
-  stats->add_option("--bins", opt->bins, "Histogram bins (default 10)");
-  stats->add_option("--above", opt->above, "Report the fraction of values > this threshold");
-  stats->add_flag("--json", opt->json, "Print one JSON object");
+  CLI::App* stats = cmd->add_subcommand("stats");
+  set_man_page(stats, {
+      .summary = "statistics and a histogram of one variable over the points with status ok",
+      .synopsis = "chaoskit query FILE.h5 stats VARIABLE [--where EXPR] [--quantiles LIST] [--bins N] "
+                  "[--above X] [--json]",
+      .description =
+          "Count, min, max, mean, population std, quantiles, histogram and the fraction above a "
+          "threshold of VARIABLE over the points with status ok that satisfy --where, with numpy's "
+          "definitions so that h5py and numpy give the same numbers: numpy.quantile's default linear "
+          "interpolation and numpy.histogram's bins (equal bins from min to max, each [lo, hi), the "
+          "last closed). NaN and infinite values are counted separately and left out.",
+      .output =
+          "Text on stdout, or with --json one JSON object: file, variable, units, long_name, where, "
+          "points, count, nan, infinite, min, max, mean, std, quantile_method, quantile_levels, "
+          "quantiles, histogram {edges, counts}, above {threshold, count, fraction} (with --above), "
+          "completion.",
+      .exit_status = query_exit_status(),
+      .examples = std::string("quick.h5 is the file the examples of chaoskit query --help make.\n") +
+                  "$ chaoskit query quick.h5 stats lambda_max --quantiles 0.1,0.5,0.9 --bins 4 --above 0.01 --json",
+      .environment = "",
+  });
+  stats->add_option("variable", opt->variable, "The variable (one value per point), e.g. lambda_max")->required();
+  stats->add_option("--where", opt->where, kWhereHelp)->type_name("EXPR");
+  stats->add_option("--quantiles", opt->quantiles,
+                    "Quantile levels in [0, 1], comma-separated (default 0.05,0.25,0.5,0.75,0.95)")
+      ->type_name("LIST");
+  stats->add_option("--bins", opt->bins, "Number of histogram bins (default 10; >= 1)")->type_name("N");
+  stats->add_option("--above", opt->above, "Also report the fraction of values > this threshold")->type_name("X");
+  stats->add_flag("--json", opt->json, "Print one JSON object instead of text (keys under OUTPUT)");
 
-  CLI::App* nearest = cmd->add_subcommand(
-      "nearest", "The grid point nearest to given coordinates (nearest value per axis): coordinates, status, every variable");
-  nearest->add_option("--at", opt->at, "Coordinates, e.g. th1=0.3,th2=-1 (deg suffix allowed)")->required();
-  nearest->add_flag("--json", opt->json, "Print one JSON object");
+  CLI::App* nearest = cmd->add_subcommand("nearest");
+  set_man_page(nearest, {
+      .summary = "every variable at the grid point nearest to given coordinates",
+      .synopsis = "chaoskit query FILE.h5 nearest --at NAME=VALUE,... [--json]",
+      .description =
+          "Finds the grid point whose coordinates are nearest, axis by axis, to --at (an axis left "
+          "out must have a single value) and prints its index, coordinates, status and every "
+          "variable in full (matrices and blocks as rows).",
+      .output =
+          "Text on stdout, or with --json one JSON object: file, index, flat_index, coordinates, "
+          "requested, status, status_name, variables (name: value or nested arrays).",
+      .exit_status = query_exit_status(),
+      .examples = std::string("quick.h5 is the file the examples of chaoskit query --help make.\n") +
+                  "$ chaoskit query quick.h5 nearest --at th1=1.4,th2=10deg --json",
+      .environment = "",
+  });
+  nearest->add_option("--at", opt->at,
+                      "Coordinates, comma-separated NAME=VALUE per axis, e.g. th1=0.3,th2=-60deg (a deg suffix "
+                      "converts)")
+      ->type_name("COORDS")
+      ->required();
+  nearest->add_flag("--json", opt->json, "Print one JSON object instead of text (keys under OUTPUT)");
 
-  CLI::App* exp = cmd->add_subcommand(
-      "export",
-      "Every point as one row (axes, status, variables; matrices per point flattened as name[i,j]) to CSV or JSON");
-  exp->add_option("--format", opt->format, "csv or json (default: json for an --out ending in .json, else csv)")
+  CLI::App* exp = cmd->add_subcommand("export");
+  set_man_page(exp, {
+      .summary = "every point as one row of CSV or JSON, matrices flattened",
+      .synopsis = "chaoskit query FILE.h5 export [--out FILE] [--format csv|json] [--vars LIST] [--where EXPR] "
+                  "[--ok-only]",
+      .description =
+          "Writes one row per point: the axis coordinates, the status and the variables, with "
+          "matrices and blocks per point flattened into name[i,j] columns. Every point is written, "
+          "also those not computed yet (status 0, values NaN), unless --ok-only.",
+      .output =
+          "CSV (a header line, then rows; NaN is nan) or JSON {columns, rows, rows_written, matched} "
+          "on stdout, or into --out under a temporary name renamed when complete, with the row count "
+          "on stderr.",
+      .exit_status = query_exit_status(),
+      .examples = std::string("quick.h5 is the file the examples of chaoskit query --help make.\n") +
+                  "$ chaoskit query quick.h5 export --out quick.json --vars final_state\n"
+                  "Every point with its final state flattened into final_state[0] .. final_state[3], as JSON.",
+      .environment = "",
+  });
+  exp->add_option("--format", opt->format, "csv | json (default: json for an --out ending in .json, else csv)")
+      ->type_name("FORMAT")
       ->check(CLI::IsMember({"csv", "json"}));
-  exp->add_option("--out", opt->out, "Output file, written under a temporary name and renamed (default: stdout)");
-  exp->add_option("--vars", opt->vars, "Variables, comma-separated (default: all)");
-  exp->add_option("--where", opt->where, where_help);
+  exp->add_option("--out", opt->out,
+                  "Output file, written under a temporary name and renamed when complete (default: stdout)")
+      ->type_name("FILE");
+  exp->add_option("--vars", opt->vars, "Variables, comma-separated (default: all)")->type_name("LIST");
+  exp->add_option("--where", opt->where, kWhereHelp)->type_name("EXPR");
   exp->add_flag("--ok-only", opt->ok_only, "Only points with status ok (default: every point, unwritten ones too)");
 
   return [opt, cmd, describe, select, stats, nearest, exp] {

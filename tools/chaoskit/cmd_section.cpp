@@ -13,6 +13,7 @@
 #include "commands.hpp"
 #include "integration_cli.hpp"
 #include "json_writer.hpp"
+#include "man_page.hpp"
 #include "provenance_cli.hpp"
 
 namespace chaoskit::cli {
@@ -155,28 +156,84 @@ int run_model(const M& model, const SectionCliOptions& opt, const std::string& p
 
 CommandRunner register_section_command(CLI::App& app) {
   auto opt = std::make_shared<SectionCliOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "section",
-      "Poincare sections of many orbits: crossings of --plane (an expression g(x), or lhs = rhs) in --direction,\n"
-      "each located on the dense output to |g| <= 1e-10, written to an HDF5 crossings table.\n"
-      "Seeds: one --state, or --energy E with --seed NAME=START:STOP:COUNT | NAME=VALUE (repeatable; unseeded\n"
-      "components are 0) and --solve RATE (the rate solved so that T + V = E; seeds where no real rate exists are\n"
-      "inaccessible: counted, flagged status 5 in the file and skipped).\n"
-      "Example: chaoskit section --model golf --energy -20 --seed th2=-1:1:11 --solve dth1 --plane th1=0 --crossings 200 --out s.h5");
-  cmd->add_option("--model", opt->model, "Model name (see `chaoskit models`)")->required();
-  cmd->add_option("--state", opt->state, "One initial state q then qd, comma-separated");
-  cmd->add_option("--energy", opt->energy, "Total energy T + V of the seeds [J]");
-  cmd->add_option("--seed", opt->seeds, "NAME=START:STOP:COUNT or NAME=VALUE of a seeded component (repeatable)");
-  cmd->add_option("--solve", opt->solve, "The rate solved for --energy (e.g. dth1)");
-  cmd->add_option("--root", opt->root, "Which root of the energy equation: larger (default) | smaller");
-  cmd->add_option("--plane", opt->plane, "Section surface g(x) = 0, e.g. 'th1 = 0' or 'th1 - th2'")->required();
-  cmd->add_option("--direction", opt->direction, "up (g increasing; default) | down | both");
-  cmd->add_option("--crossings", opt->crossings, "Crossings per orbit")->required();
-  cmd->add_option("--max-time", opt->max_time, "Stop an orbit at this time even with fewer crossings [s] (default 1000)");
-  cmd->add_option("--out", opt->out, "Output HDF5 file")->required();
-  cmd->add_option("--threads", opt->threads, "OpenMP threads (default: all)");
+  CLI::App* cmd = app.add_subcommand("section");
+  set_man_page(cmd, {
+      .summary = "Poincare sections of many orbits, written as an HDF5 crossings table",
+      .synopsis =
+          "chaoskit section --model NAME --state LIST --plane EXPR --crossings N --out FILE.h5 [OPTIONS]\n"
+          "chaoskit section --model NAME --energy E --seed NAME=START:STOP:COUNT... --solve RATE "
+          "--plane EXPR --crossings N --out FILE.h5 [OPTIONS]",
+      .description =
+          "Integrates orbits and records where they cross the surface --plane g(x) = 0 in --direction, "
+          "each crossing located on the integrator's dense output to |g| <= 1e-10, until --crossings "
+          "crossings or --max-time seconds. The surface is an expression over the state components "
+          "(g, or lhs = rhs, e.g. 'th1 = 0' or 'th1 - th2'; + - * / ^, sin, cos, ...).\n"
+          "\n"
+          "Seeds: one --state, or a line or grid on the energy surface T + V = --energy (mechanical "
+          "models): each --seed sets a component to a value or a range, every unseeded component is "
+          "0, and the rate --solve is solved for the energy (--root picks the larger or smaller "
+          "root). Seeds where no real rate exists are energetically inaccessible: counted, stored "
+          "with status 5 and skipped. Orbits run in parallel (--threads) and their crossings are "
+          "gathered in seed order, so the file does not depend on the thread count.",
+      .output =
+          "The HDF5 file --out (xarray: engine h5netcdf): the crossings table /orbit, /t [s], one "
+          "dataset per state component and /energy [J], and the seeds table /seed_<component>, "
+          "/seed_energy, /seed_status (1 ok, 5 inaccessible, 2-4 integration failures), "
+          "/seed_crossings, /seed_end_time; provenance (command line, model, parameter values, "
+          "integrator, plane, seeding) as root attributes. Written under a temporary name and renamed "
+          "when complete. A summary on stdout, or with --json one JSON object: model, params, out, "
+          "seeds, inaccessible, failed, crossings, plane, direction, integrator. Orbits that failed "
+          "to integrate are counted in a warning on stderr (the exit status stays 0; see "
+          "seed_status).",
+      .exit_status = "",
+      .examples =
+          "$ chaoskit section --model golf --energy=-4 --seed th2=-3:3:7 --solve dth1 \\\n"
+          "    --plane 'th1 = 0' --crossings 50 --out golf_section.h5\n"
+          "Seven orbits of the free golf swing at E = -4 J, from th1 = 0 with th2 from -3 to 3 rad, "
+          "50 upward crossings of th1 = 0 each; tools/plot_section draws them.\n"
+          "$ chaoskit section --model henon_heiles --state 0,0.1,0.3,0 --plane 'x = 0' --crossings 100 \\\n"
+          "    --out hh.h5 --json",
+      .environment = parameter_set_environment() +
+                     "OMP_NUM_THREADS\tThe thread count when --threads is 0 (default).\n",
+  });
+  cmd->add_option("--model", opt->model, "Model: limb | golf | chain | lorenz | henon_heiles (see chaoskit models)")
+      ->type_name("NAME")
+      ->required();
+  cmd->add_option("--state", opt->state,
+                  "One initial state, q then qd, comma-separated [rad, rad/s; a deg suffix converts]; give "
+                  "either --state or --energy")
+      ->type_name("LIST");
+  cmd->add_option("--energy", opt->energy,
+                  "Total energy T + V of the seeds [J] (mechanical models; with --seed and --solve)")
+      ->type_name("JOULES");
+  cmd->add_option("--seed", opt->seeds,
+                  "A seeded component: NAME=START:STOP:COUNT (COUNT values from START to STOP) or NAME=VALUE; "
+                  "several --seed options make a grid; unseeded components are 0")
+      ->type_name("SPEC");
+  cmd->add_option("--solve", opt->solve, "The rate solved so that T + V = --energy (e.g. dth1)")->type_name("RATE");
+  cmd->add_option("--root", opt->root,
+                  "Which root of the energy equation for --solve: larger (default) | smaller")
+      ->type_name("WHICH");
+  cmd->add_option("--plane", opt->plane, "The section surface g(x) = 0: an expression, e.g. 'th1 = 0' or 'th1 - th2'")
+      ->type_name("EXPR")
+      ->required();
+  cmd->add_option("--direction", opt->direction,
+                  "Which crossings count: up (g increasing; default) | down | both")
+      ->type_name("DIR");
+  cmd->add_option("--crossings", opt->crossings, "Crossings per orbit after which it stops (>= 1)")
+      ->type_name("N")
+      ->required();
+  cmd->add_option("--max-time", opt->max_time,
+                  "Stop an orbit at this time even with fewer crossings [s] (default 1000; > 0)")
+      ->type_name("SECONDS");
+  cmd->add_option("--out", opt->out, "The output HDF5 file (see OUTPUT); an existing one needs --force")
+      ->type_name("FILE")
+      ->required();
+  cmd->add_option("--threads", opt->threads,
+                  "OpenMP threads (default 0: OMP_NUM_THREADS or every core); the file does not depend on it")
+      ->type_name("N");
   cmd->add_flag("--force", opt->force, "Replace an existing output file");
-  cmd->add_flag("--json", opt->json, "Print one JSON object: seeds, inaccessible, failed, crossings, out");
+  cmd->add_flag("--json", opt->json, "Print the summary as one JSON object (keys under OUTPUT)");
   opt->common.add_to(cmd);
   return [opt] {
     return with_model(opt->model, opt->common.params,

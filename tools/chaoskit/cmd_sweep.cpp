@@ -14,6 +14,7 @@
 #include "chaoskit/sweep/runner.hpp"
 #include "commands.hpp"
 #include "json_writer.hpp"
+#include "man_page.hpp"
 #include "sweep_launch.hpp"
 
 namespace chaoskit::cli {
@@ -121,26 +122,85 @@ int run_sweep_command(const SweepCliOptions& opt) {
 
 CommandRunner register_sweep_command(CLI::App& app) {
   auto opt = std::make_shared<SweepCliOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "sweep",
-      "Run a sweep job: every point of the job's grid (axes over state components, the energy, model parameters\n"
-      "or input parameters) computed in parallel with OpenMP into one HDF5 results file that xarray, h5py and\n"
-      "`chaoskit query` read. Results are bit-identical for any thread count and interruption history.\n"
-      "A killed sweep keeps every finished batch: run the same command with --resume to compute only the rest.\n"
-      "SIGINT/SIGTERM finish the points in flight, save them and exit with 128+signal.\n"
-      "Job file reference: README.md, section 'Sweep jobs'. Example: chaoskit sweep analyses/golf_chaos/map.toml\n"
-      "An MPI build (-DCHAOSKIT_MPI=ON) spreads the grid over ranks: mpirun -n N chaoskit sweep JOB writes the\n"
-      "same file (README.md, section 'Running on a cluster').");
-  cmd->add_option("job", opt->job, "Job file (TOML)")->required();
-  cmd->add_option("--out", opt->out, "Results file (default: [output] file of the job, or JOB.h5 beside it)");
+  CLI::App* cmd = app.add_subcommand("sweep");
+  set_man_page(cmd, {
+      .summary = "compute quantities at every point of a grid into one HDF5 results file",
+      .synopsis = "chaoskit sweep JOB.toml [--out FILE.h5] [--threads N] [--resume | --force] [--dry-run] "
+                  "[OPTIONS]\n"
+                  "mpirun -n RANKS chaoskit sweep JOB.toml [OPTIONS]   (an MPI build, -DCHAOSKIT_MPI=ON)",
+      .description =
+          "Runs a sweep job: a TOML file naming a model and parameter set, a grid (axes over state "
+          "components, the energy, model parameters or input parameters; single values fix the rest) "
+          "and the quantities to compute at each point (lambda_max, spectrum, stm, ftle, sali, "
+          "megno, orbit_class, final_state, endpoint_sensitivity, section, basin). The points run in "
+          "parallel on OpenMP threads and stream into one HDF5 results file in netCDF-4 layout, "
+          "with every point's status (1 ok, 2 step underflow, 3 non-finite, 4 step budget, 5 no "
+          "admissible state, 6 internal error, 0 not computed yet) and the job, parameters, "
+          "chaoskit version and commit as provenance. The job file reference is README.md, section "
+          "Sweep jobs.\n"
+          "\n"
+          "Results are bit-identical for any thread count, MPI rank count and interruption history. "
+          "A killed sweep keeps every batch written: the same command with --resume computes only "
+          "the rest (and refuses a file of a different job or chaoskit build, naming the first "
+          "difference). SIGINT and SIGTERM finish the points in flight, save them and exit with "
+          "128+signal. An existing file is never replaced without --force, and a sweep that would "
+          "not fit on the disk is refused before it starts. The file is compressed when the last "
+          "point is written.\n"
+          "\n"
+          "An MPI build spreads the grid over ranks (mpirun -n N chaoskit sweep JOB, README.md, "
+          "section Running on a cluster) and writes the same file; --threads then counts per rank.",
+      .output =
+          "The results file: --out, else the [output] file of the job, else JOB.h5 beside the job "
+          "file. Progress on stderr. A summary line on stdout, or with --json one JSON object: "
+          "output, points, already_done, computed, failed, seconds, write_seconds, threads, ranks, "
+          "finalized (complete and compressed), interrupted, and under MPI work_units, messages, "
+          "message_bytes, coordinator_seconds, writes. --dry-run prints the grid, the variables and "
+          "the expected file size instead.",
+      .exit_status = common_exit_status("e.g. a results file that cannot be written") +
+                     "128+N\tStopped by signal N (130 for SIGINT, 143 for SIGTERM) after saving the points in "
+                     "flight; the file is incomplete and --resume continues it.\n",
+      .examples =
+          "A 3 x 3 grid of golf-swing states, lambda_max over 20 s at each:\n"
+          "$ cat > quick.toml <<'EOF'\n"
+          "[model]\n"
+          "name = \"golf\"\n"
+          "[grid]\n"
+          "th1 = { linspace = [0.5, 2.5, 3] }\n"
+          "th2 = { linspace = [-1.0, 1.0, 3] }\n"
+          "[compute]\n"
+          "lambda_max = { time = 20.0 }\n"
+          "EOF\n"
+          "$ chaoskit sweep quick.toml --dry-run\n"
+          "Checks the job and prints the grid, the variables and the file size; computes nothing.\n"
+          "$ chaoskit sweep quick.toml --threads 2 --progress log\n"
+          "Writes quick.h5 beside the job; chaoskit query quick.h5 describe shows what is in it.\n"
+          "$ chaoskit sweep quick.toml --resume --json\n"
+          "After an interruption, computes the points still missing (here none) and prints the "
+          "summary as JSON.",
+      .environment = parameter_set_environment() +
+                     "OMP_NUM_THREADS\tThe thread count when --threads is 0 (default): otherwise every core this "
+                     "process may use.\n",
+  });
+  cmd->add_option("job", opt->job, "The job file (TOML; reference: README.md, section Sweep jobs)")->required();
+  cmd->add_option("--out", opt->out,
+                  "Results file (default: the [output] file of the job, else JOB.h5 beside the job file)")
+      ->type_name("FILE");
   cmd->add_option("--threads", opt->threads,
-                  "OpenMP threads (per rank under mpirun; default: OMP_NUM_THREADS or the cores this process may use)");
-  cmd->add_flag("--resume", opt->resume, "Continue an interrupted sweep (starts a new file if none exists)");
-  cmd->add_flag("--force", opt->force, "Replace an existing results file");
-  cmd->add_option("--progress", opt->progress, "auto (bar on a terminal, else log lines) | bar | log | quiet");
-  cmd->add_option("--log-interval", opt->log_interval, "Seconds between progress lines in log mode (default 10)");
-  cmd->add_flag("--dry-run", opt->dry_run, "Check the job and print the grid, variables and file size; compute nothing");
-  cmd->add_flag("--json", opt->json, "Print a JSON summary on stdout");
+                  "OpenMP threads, per rank under mpirun (default 0: OMP_NUM_THREADS or the cores this process "
+                  "may use); the results do not depend on it")
+      ->type_name("N");
+  cmd->add_flag("--resume", opt->resume,
+                "Continue an interrupted sweep of the same job and build, computing only the missing points "
+                "(starts a new file if none exists)");
+  cmd->add_flag("--force", opt->force, "Replace an existing results file (not with --resume)");
+  cmd->add_option("--progress", opt->progress,
+                  "Progress on stderr: auto (default: a bar on a terminal, else log lines) | bar | log | quiet")
+      ->type_name("MODE");
+  cmd->add_option("--log-interval", opt->log_interval, "Seconds between progress lines in log mode (default 10; > 0)")
+      ->type_name("SECONDS");
+  cmd->add_flag("--dry-run", opt->dry_run,
+                "Check the job and print the grid, the variables and the file size; compute nothing");
+  cmd->add_flag("--json", opt->json, "Print the summary as one JSON object (keys under OUTPUT)");
   return [opt] { return run_sweep_command(*opt); };
 }
 

@@ -27,20 +27,46 @@ struct IntegrationCliOptions {
   std::string torque, torque_table, release, inputs_file;
 
   void add_to(CLI::App* cmd) {
-    cmd->add_option("--params", params, "Parameter set name in data/params or a TOML file (default: the model's)");
+    cmd->add_option("--params", params,
+                    "Parameter set: a shipped set's NAME (data/params/NAME.toml, see chaoskit models) or the path of a "
+                    "TOML file (default: the model's own set, e.g. golf_manufactured)")
+        ->type_name("SET");
+    std::string steppers;
+    for (const auto& name : stepper_names()) steppers += (steppers.empty() ? "" : " | ") + name;
     cmd->add_option("--stepper", stepper,
-                    "dopri5 (Dormand-Prince 5(4), dense output; default) | rkf78 (Fehlberg 7(8)) | bulirsch_stoer");
-    cmd->add_option("--rtol", rtol, "Relative tolerance (default 1e-10)");
-    cmd->add_option("--atol", atol, "Absolute tolerance (default 1e-10)");
-    cmd->add_option("--max-steps", max_steps, "Bound on attempted steps; exceeding it fails with max_steps (default 1e7)");
-    cmd->add_option("--dt-min", dt_min, "Smallest admissible step [s]; below it fails with step_underflow (default 1e-12)");
-    cmd->add_option("--torque", torque, "Constant joint moments, one per input, comma-separated [N m] (default 0)");
+                    "Integrator: " + steppers + " (default dopri5, Dormand-Prince 5(4) with dense output; rkf78 is "
+                    "Fehlberg 7(8), bulirsch_stoer Gragg-Bulirsch-Stoer extrapolation)")
+        ->type_name("NAME");
+    cmd->add_option("--rtol", rtol,
+                    "Relative error tolerance per step, |err_i| <= atol + rtol |x_i| (default 1e-10; > 0)")
+        ->type_name("NUMBER");
+    cmd->add_option("--atol", atol, "Absolute error tolerance per step, in state units (default 1e-10; > 0)")
+        ->type_name("NUMBER");
+    cmd->add_option("--max-steps", max_steps,
+                    "Bound on attempted steps (accepted + rejected) per trajectory; exceeding it ends the run with "
+                    "status max_steps (default 1e7; a positive integer)")
+        ->type_name("COUNT");
+    cmd->add_option("--dt-min", dt_min,
+                    "Smallest admissible step [s]; a step the tolerance would make shorter ends the run with status "
+                    "step_underflow (default 1e-12; > 0)")
+        ->type_name("SECONDS");
+    cmd->add_option("--torque", torque,
+                    "Constant joint moments, one per input, comma-separated [N m] (default 0; models with inputs: "
+                    "limb, golf, chain)")
+        ->type_name("LIST");
     cmd->add_option("--torque-table", torque_table,
-                    "CSV of joint moments: rows t,u1,..,um (optional header), linear between rows, ends held");
+                    "CSV file of joint moments over time: rows t,u1,..,um (an optional header line, # comments), "
+                    "linear between rows, the first and last row held beyond the table [s, N m]")
+        ->type_name("FILE");
     cmd->add_option("--release", release,
-                    "Release time per input, comma-separated [s], 'none' for no release: u_i = 0 from t = r_i on "
-                    "(e.g. none,0.25 releases tau2 at 0.25 s)");
-    cmd->add_option("--inputs", inputs_file, "TOML file with an [inputs] table (torque | table, release); see docs");
+                    "Release time per input, comma-separated [s], or none: input i is 0 from t = r_i on (e.g. "
+                    "none,0.25 releases tau2 at 0.25 s; default: no release)")
+        ->type_name("LIST");
+    cmd->add_option("--inputs", inputs_file,
+                    "TOML file with an [inputs] table: torque = [a1, ...] or table = \"file.csv\" or [inputs.table] "
+                    "t = [...], u = [[...], ...]; optionally release = [r1, ...] (\"none\" or inf: never). At most "
+                    "one of --torque, --torque-table, --inputs")
+        ->type_name("FILE");
   }
 
   IntegratorOptions integrator() const {
@@ -97,9 +123,15 @@ int with_model(const std::string& name, const std::string& params, Run&& run) {
 /// The three options every integrating command starts with.
 inline void add_model_state_time(CLI::App* cmd, std::string& model, std::string& state, std::string& time,
                                  const std::string& time_help) {
-  cmd->add_option("--model", model, "Model name (see `chaoskit models`)")->required();
-  cmd->add_option("--state", state, "Initial state q then qd, comma-separated (deg suffix allowed)")->required();
-  cmd->add_option("--time", time, time_help)->required();
+  cmd->add_option("--model", model, "Model: limb | golf | chain | lorenz | henon_heiles (see chaoskit models)")
+      ->type_name("NAME")
+      ->required();
+  cmd->add_option("--state", state,
+                  "Initial state, q then qd, comma-separated, one value per component (e.g. 150deg,70deg,0,0 for "
+                  "th1,th2,dth1,dth2) [rad, rad/s; a deg suffix converts]")
+      ->type_name("LIST")
+      ->required();
+  cmd->add_option("--time", time, time_help)->type_name("SECONDS")->required();
 }
 
 /// Provenance of an integration: stepper and tolerances as text.

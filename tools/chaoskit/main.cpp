@@ -6,15 +6,61 @@
 #include "chaoskit/core/build_info.hpp"
 #include "chaoskit/core/errors.hpp"
 #include "commands.hpp"
+#include "man_page.hpp"
+
+namespace {
+
+chaoskit::cli::ManPage program_man_page() {
+  using chaoskit::cli::common_exit_status;
+  chaoskit::cli::ManPage page;
+  page.summary = "chaos and sensitivity analysis of pendulum-chain models of human movement";
+  page.synopsis =
+      "chaoskit COMMAND [OPTIONS]\n"
+      "chaoskit COMMAND --help\n"
+      "chaoskit --version";
+  page.description =
+      "chaoskit computes how pendulum-chain models of human movement evolve and how sensitive they "
+      "are: a leg as a double pendulum (limb), a golf swing as a two-link chain driven by joint "
+      "moments (golf), damped chains of 1 to 5 links (chain), and two reference systems (lorenz, "
+      "henon_heiles). Its commands give the instantaneous mechanics at a state, trajectories, "
+      "state-transition matrices, Lyapunov exponents with error bars and the fast indicators SALI, "
+      "GALI and MEGNO, Poincare sections, basin maps, and sweeps of any of these over a grid into "
+      "one HDF5 file that xarray, h5py and chaoskit query read.\n"
+      "\n"
+      "Each COMMAND has its own manual page: chaoskit COMMAND --help.\n"
+      "\n"
+      "Conventions. The state is q then q-dot: th1,th2,dth1,dth2 for limb and golf; "
+      "th1..thN,dth1..dthN for chain; x,y,z for lorenz; x,y,px,py for henon_heiles. Angles are "
+      "radians and rates rad/s; any angle or rate also accepts a deg suffix (150deg). Times are "
+      "seconds, joint moments N m, energies J. --json prints one JSON object on stdout in SI units. "
+      "Results are bit-identical for any thread count.";
+  page.exit_status = common_exit_status() +
+                     "128+N\tchaoskit sweep stopped by signal N (130 for SIGINT, 143 for SIGTERM) after saving "
+                     "the points in flight; --resume continues it.\n";
+  page.examples =
+      "$ chaoskit --version\n"
+      "$ chaoskit models\n"
+      "The models, their state layouts, and the shipped parameter sets.\n"
+      "$ chaoskit inspect --model golf --state 0,-5deg,10,9 --torque 5,0\n"
+      "Mass matrix, joint accelerations, energies and endpoint kinematics of the golf model at one "
+      "state under joint moments of 5 and 0 N m.";
+  page.environment = chaoskit::cli::parameter_set_environment() +
+                     "OMP_NUM_THREADS\tThe default thread count of sweep, section and basin (--threads 0): "
+                     "otherwise every core this process may use.\n";
+  return page;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace chaoskit;
-  CLI::App app{
-      "chaoskit - chaos and sensitivity analysis of pendulum-chain models of human movement.\n"
-      "Angles are radians and rates rad/s; any angle or rate also accepts a 'deg' suffix (150deg).\n"
-      "Exit codes: 0 success, 2 bad input (one line on stderr naming the field), 1 runtime failure.",
-      "chaoskit"};
-  app.set_version_flag("--version", std::string("chaoskit ") + build_info::version + " (commit " + build_info::commit + ")");
+  using cli::set_man_page;
+  CLI::App app{"", "chaoskit"};
+  app.set_help_flag("-h,--help", "Print this manual page and exit (after a COMMAND: that command's page)");
+  app.set_version_flag("--version", std::string("chaoskit ") + build_info::version + " (commit " + build_info::commit + ")",
+                       "Print \"chaoskit VERSION (commit COMMIT)\": the release and the git commit this program "
+                       "was built from, which every output file also records");
+  set_man_page(&app, program_man_page());
   app.require_subcommand(1);
   app.fallthrough(false);
 

@@ -5,17 +5,46 @@
 #include <set>
 #include <sstream>
 
-#include "chaoskit/core/build_info.hpp"
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/models/conversions.hpp"
+#include "chaoskit_data_locations.hpp"
 
 namespace chaoskit {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+bool holds_param_sets(const fs::path& dir) {
+  std::error_code ec;
+  return fs::is_directory(dir / "params", ec);
+}
+
+/// True when `file` lies inside `dir` (both absolute, compared component by component).
+bool lies_under(const fs::path& file, const fs::path& dir) {
+  auto d = dir.begin();
+  for (auto f = file.begin(); d != dir.end() && f != file.end(); ++d, ++f)
+    if (*d != *f) return false;
+  return d == dir.end();
+}
+
+}  // namespace
+
 fs::path data_directory() {
   if (const char* env = std::getenv("CHAOSKIT_DATA"); env && *env) return fs::path(env);
-  return fs::path(build_info::data_dir);
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);  // resolved, absolute
+  if (!ec) {
+    // A program of the build tree (the CLI, the tests) reads the sets of the sources it was built
+    // from, never an older install.
+    const fs::path build = fs::weakly_canonical(data_locations::build_dir, ec);
+    if (!ec && lies_under(exe, build) && holds_param_sets(data_locations::source_data))
+      return fs::path(data_locations::source_data);
+    // An installed program reads the sets installed beside it, wherever the prefix was moved.
+    const fs::path beside = (exe.parent_path() / data_locations::from_bindir).lexically_normal();
+    if (holds_param_sets(beside)) return beside;
+  }
+  return fs::path(data_locations::installed_data);
 }
 
 std::vector<std::string> shipped_param_sets() {

@@ -29,7 +29,9 @@ struct ParamFile {
   toml::table table;
 };
 
-/// data/ of this build, or $CHAOSKIT_DATA when set.
+/// The shipped data/ directory: $CHAOSKIT_DATA when set; for a program inside the build tree, the
+/// sources' data/; for an installed program, PREFIX/share/chaoskit/data beside its bin/; otherwise
+/// the data directory of the configured install prefix.
 std::filesystem::path data_directory();
 
 /// Names of the shipped sets (data/params/*.toml without extension), sorted.
