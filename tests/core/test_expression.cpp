@@ -81,3 +81,33 @@ TEST_CASE("expression: errors name the field and the column", "[expression][erro
     }
   }
 }
+
+namespace {
+/// "(th1 + (th1 + ( ... )))": `levels` parentheses, one more pending value per level.
+std::string right_nested_sum(int levels) {
+  std::string s;
+  for (int i = 0; i < levels; ++i) s += "(th1 + ";
+  s += "th1";
+  return s + std::string(static_cast<std::size_t>(levels), ')');
+}
+}  // namespace
+
+TEST_CASE("expression: nesting is bounded, and what parses evaluates", "[expression][errors]") {
+  // Up to the limits an expression parses and evaluates exactly (th1 = 0.5 in eval).
+  CHECK(eval(std::string(64, '(') + "th1" + std::string(64, ')')) == 0.5);
+  CHECK(eval(std::string(64, '-') + "th1") == 0.5);
+  CHECK(eval(right_nested_sum(62)) == 0.5 * 63);
+  // Beyond them: a one-line InputError naming the field, never a stack overflow in the parser
+  // (thousands of levels did overflow it) and never an accepted expression that evaluates to NaN
+  // (a sum nested 64 deep needed 65 evaluation slots and evaluated to NaN).
+  CHECK_THROWS_WITH(eval(std::string(65, '(') + "th1" + std::string(65, ')')),
+                    Contains("--where: expression nested more than 64 levels deep"));
+  CHECK_THROWS_WITH(eval(std::string(100000, '(') + "th1" + std::string(100000, ')')), Contains("more than 64 levels"));
+  CHECK_THROWS_WITH(eval(std::string(100000, '-') + "th1"), Contains("more than 64 levels"));
+  CHECK_THROWS_WITH(eval(std::string(100000, '!') + "th1"), Contains("more than 64 levels"));
+  std::string powers = "th1";
+  for (int i = 0; i < 100000; ++i) powers += "^1";
+  CHECK_THROWS_WITH(eval(powers), Contains("more than 64 levels"));
+  CHECK_THROWS_WITH(eval(right_nested_sum(64)), Contains("intermediate values, more than 64"));
+  CHECK_THROWS_AS(parse_surface(right_nested_sum(64) + " = 0", vars, "--plane"), InputError);
+}

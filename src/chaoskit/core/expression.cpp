@@ -14,6 +14,13 @@ namespace chaoskit {
 
 namespace {
 
+// The parser recurses once per nesting level (parenthesis, function argument, prefix operator,
+// exponent) and the evaluator keeps a fixed stack; both are bounded so that a long input cannot
+// overflow the call stack or be accepted and then evaluate to NaN. Sixty-four levels are far
+// beyond any surface or query anyone writes.
+constexpr int kMaxNesting = 64;
+constexpr int kStack = 64;
+
 struct Token {
   enum Kind { number, name, op, lparen, rparen, comma, end } kind;
   std::string text;
@@ -121,6 +128,10 @@ class ExpressionParser {
       depth += stack_effect(ins.op);
       max_depth = std::max(max_depth, depth);
     }
+    if (max_depth > kStack)
+      fail("expression needs " + std::to_string(max_depth) + " intermediate values, more than " + std::to_string(kStack) +
+               " (nested too deeply)",
+           1);
     e.max_stack_ = max_depth;
     std::sort(used_.begin(), used_.end());
     used_.erase(std::unique(used_.begin(), used_.end()), used_.end());
@@ -130,6 +141,21 @@ class ExpressionParser {
 
  private:
   using Op = Expression::Op;
+
+  /// One level of nesting for as long as it lives; refuses level kMaxNesting + 1.
+  class Nested {
+   public:
+    explicit Nested(ExpressionParser& p) : p_(p) {
+      if (++p_.nesting_ > kMaxNesting)
+        p_.fail("expression nested more than " + std::to_string(kMaxNesting) + " levels deep", p_.peek().column);
+    }
+    ~Nested() { --p_.nesting_; }
+    Nested(const Nested&) = delete;
+    Nested& operator=(const Nested&) = delete;
+
+   private:
+    ExpressionParser& p_;
+  };
 
   static int stack_effect(Op op) {
     switch (op) {
@@ -164,6 +190,7 @@ class ExpressionParser {
   }
   void parse_not() {
     if (accept_op("not")) {
+      const Nested level(*this);
       parse_not();
       emit(Op::lnot);
       return;
@@ -205,9 +232,11 @@ class ExpressionParser {
   }
   void parse_unary() {
     if (accept_op("-")) {
+      const Nested level(*this);
       parse_unary();
       emit(Op::neg);
     } else if (accept_op("+")) {
+      const Nested level(*this);
       parse_unary();
     } else {
       parse_power();
@@ -215,7 +244,11 @@ class ExpressionParser {
   }
   void parse_power() {
     parse_atom();
-    if (accept_op("^")) parse_unary(), emit(Op::pow);
+    if (accept_op("^")) {
+      const Nested level(*this);
+      parse_unary();
+      emit(Op::pow);
+    }
   }
   void parse_atom() {
     const Token t = next();
@@ -224,6 +257,7 @@ class ExpressionParser {
       return;
     }
     if (t.kind == Token::lparen) {
+      const Nested level(*this);
       parse_or();
       if (next().kind != Token::rparen) fail("missing ')'", tokens_[pos_ - 1].column);
       return;
@@ -231,6 +265,7 @@ class ExpressionParser {
     if (t.kind == Token::name) {
       if (peek().kind == Token::lparen) {
         next();
+        const Nested level(*this);
         int args = 0;
         if (peek().kind != Token::rparen) {
           parse_or();
@@ -287,6 +322,7 @@ class ExpressionParser {
   std::string field_;
   std::vector<Token> tokens_;
   std::size_t pos_ = 0;
+  int nesting_ = 0;
   bool surface_;
   std::vector<Expression::Instr> program_;
   std::vector<int> used_;
@@ -301,8 +337,8 @@ Expression parse_surface(std::string_view text, const std::vector<std::string>& 
 }
 
 double Expression::evaluate(const double* values) const {
-  // Expressions are short; a fixed stack keeps evaluation allocation-free.
-  constexpr int kStack = 64;
+  // Expressions are short (parse refuses more than kStack intermediate values); a fixed stack
+  // keeps evaluation allocation-free.
   double stack[kStack];
   int sp = 0;
   if (max_stack_ > kStack) return NAN;
