@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -205,6 +206,14 @@ void read_grid(Job& job, const toml::table& grid) {
   }
   if (job.axes.empty()) throw InputError("grid", "no axis to sweep (give at least one entry as { linspace = [a, b, n] })");
   if (job.axes.size() > 8) throw InputError("grid", "at most 8 axes");
+  // Points are counted and indexed in a std::size_t; a product that wraps around would be a small,
+  // wrong grid size (four axes of 65536 points made 0).
+  std::size_t points = 1;
+  for (const auto& a : job.axes) {
+    if (points > std::numeric_limits<std::size_t>::max() / a.values.size())
+      throw InputError("grid", "too many points: the product of the axis sizes exceeds 2^64");
+    points *= a.values.size();
+  }
 }
 
 void read_energy(Job& job, const toml::table* energy) {
@@ -407,6 +416,9 @@ std::vector<double> axis_values(const toml::node& node, const std::string& field
       double x = i == n - 1 ? e : s + (e - s) * f;
       if (kind == "logspace") x = std::pow(10.0, x);
       if (kind == "geomspace") x = i == n - 1 ? e : s * std::pow(e / s, f);
+      if (!std::isfinite(x))
+        throw InputError(field + "." + kind, kind == "logspace" ? "10^stop overflows a double (the largest is about 1.8e308)"
+                                                                : "the range overflows a double (start and stop too far apart)");
       v.push_back(x);
     }
   };
