@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -421,6 +422,9 @@ std::vector<double> axis_values(const toml::node& node, const std::string& field
       double x = i == n - 1 ? e : s + (e - s) * f;
       if (kind == "logspace") x = std::pow(10.0, x);
       if (kind == "geomspace") x = i == n - 1 ? e : s * std::pow(e / s, f);
+      if (!std::isfinite(x))
+        throw InputError(field + "." + kind, kind == "logspace" ? "10^stop overflows a double (the largest is about 1.8e308)"
+                                                                : "the range overflows a double (start and stop too far apart)");
       v.push_back(x);
     }
   };

@@ -1,5 +1,7 @@
 #include "chaoskit/sweep/parameter_axes.hpp"
 
+#include <cctype>
+#include <charconv>
 #include <map>
 
 namespace chaoskit::sweep {
@@ -46,8 +48,13 @@ std::optional<ParameterRef> find_parameter(const ParamFile& file, const std::str
   const std::string key = name.substr(0, digits);
   const toml::node* arr = values(file).get(key);
   if (!arr || !arr->is_array()) return std::nullopt;
-  const long element = std::stol(name.substr(digits)) - 1;
-  if (element < 0 || element >= static_cast<long>(arr->as_array()->size()) || name[digits] == '0') return std::nullopt;
+  // The element number, 1-based without leading zeros; one too long for a long ("L99999999999999999999")
+  // is no parameter either, like any other number past the array's end.
+  long number = 0;
+  const auto [end, ec] = std::from_chars(name.data() + digits, name.data() + name.size(), number);
+  if (ec != std::errc() || name[digits] == '0') return std::nullopt;
+  const long element = number - 1;
+  if (element < 0 || element >= static_cast<long>(arr->as_array()->size())) return std::nullopt;
   ParameterRef r = describe({key, static_cast<int>(element), "", ""});
   if (!r.description.empty()) r.description += " of link " + std::to_string(element + 1);
   return r;
