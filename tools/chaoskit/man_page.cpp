@@ -1,3 +1,5 @@
+// ManPage rendering for CLI11 (see man_page.hpp): sections, word wrap to 100 columns, definition
+// lists, and example command lines kept exactly as written so that they can be run.
 #include "man_page.hpp"
 
 #include <algorithm>
