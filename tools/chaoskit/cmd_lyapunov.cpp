@@ -195,7 +195,7 @@ CommandRunner register_lyapunov_command(CLI::App& app) {
   cmd->add_option("--transient", opt->transient, "Time integrated and discarded before averaging [s] (default 0)")
       ->type_name("SECONDS");
   cmd->add_option("--renorm", opt->renorm,
-                  "Interval between re-orthonormalisations of the deviation vectors [s] (default 1; > 0)")
+                  "Interval between re-orthonormalisations of the deviation vectors [s] (default 1; > 0, at most --time)")
       ->type_name("SECONDS");
   cmd->add_option("--blocks", opt->blocks, "Number of blocks of the block-average error bar (default 10; >= 2)")
       ->type_name("COUNT");

@@ -384,9 +384,9 @@ constexpr const char* kWhereHelp =
     "e.g. 'lambda_max > 0.05 and th1 < 0.5' (a NaN value is not true)";
 
 std::string query_exit_status() {
-  return common_exit_status("e.g. an unreadable or damaged results file") +
-         "\tBad input here includes a file that is not a chaoskit results file, an unknown variable or "
-         "axis, and a malformed --where.\n";
+  return common_exit_status("e.g. a read error") +
+         "\tBad input here includes a missing file or one that is not a chaoskit results file, an "
+         "unknown variable or axis, and a malformed --where.\n";
 }
 
 }  // namespace

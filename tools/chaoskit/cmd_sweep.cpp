@@ -156,7 +156,7 @@ CommandRunner register_sweep_command(CLI::App& app) {
           "finalized (complete and compressed), interrupted, and under MPI work_units, messages, "
           "message_bytes, coordinator_seconds, writes. --dry-run prints the grid, the variables and "
           "the expected file size instead.",
-      .exit_status = common_exit_status("e.g. a results file that cannot be written") +
+      .exit_status = common_exit_status("e.g. a write error or a full disk while the sweep runs") +
                      "128+N\tStopped by signal N (130 for SIGINT, 143 for SIGTERM) after saving the points in "
                      "flight; the file is incomplete and --resume continues it.\n",
       .examples =

@@ -1,3 +1,5 @@
+// ManPage rendering for CLI11 (see man_page.hpp): sections, word wrap to 100 columns, definition
+// lists, and example command lines kept exactly as written so that they can be run.
 #include "man_page.hpp"
 
 #include <algorithm>
@@ -183,7 +185,7 @@ class ManFormatter : public CLI::Formatter {
 std::string common_exit_status(const std::string& runtime_failure) {
   return "0\tSuccess.\n"
          "1\tRuntime failure" +
-         (runtime_failure.empty() ? std::string(" (a file that cannot be read or written, an internal error)")
+         (runtime_failure.empty() ? std::string(" (e.g. a read or write error, an internal error)")
                                   : " (" + runtime_failure + ")") +
          ": one line on stderr, starting \"chaoskit:\".\n"
          "2\tBad input: a missing, malformed or out-of-range option, argument, parameter file or job "
