@@ -7,9 +7,11 @@
 // the model's hand-derived tangent rhs if it has one, else AutoDiff directional derivatives
 // (integrate/tangent_rhs.hpp).
 #include <cmath>
+#include <type_traits>
 #include <vector>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/function_ref.hpp"
 #include "chaoskit/integrate/driver.hpp"
 #include "chaoskit/integrate/input_schedule.hpp"
 #include "chaoskit/integrate/tangent_rhs.hpp"
@@ -65,9 +67,11 @@ inline std::vector<InputSegment> split_at_times(const std::vector<InputSegment>&
 /// Integrates any driver System (with set_segment) from t0 to t0 + n_samples·Δt, calling
 /// sample(X, t, k) after each Δt (k = 1..n_samples; t = t0 + kΔt). `sample` may rewrite X and
 /// returns false to stop early. Returns the integration report (status, time reached, work).
-template <class System, class State, class Sample>
+/// `sample` is type-erased so that this loop is compiled once per system, whatever the indicator.
+template <class System, class State>
 IntegrationReport integrate_sampled(System& sys, State& X, int input_dim, const InputSchedule& inputs, double t0,
-                                    double dt, long n_samples, const IntegratorOptions& opt, Sample&& sample) {
+                                    double dt, long n_samples, const IntegratorOptions& opt,
+                                    std::type_identity_t<FunctionRef<bool(State&, double, long)>> sample) {
   if (!(dt > 0.0) || !std::isfinite(dt)) throw InputError("--renorm", "sampling interval must be > 0");
   const double T = t0 + static_cast<double>(n_samples) * dt;
   const InputSchedule sched = inputs.dim() == input_dim ? inputs : InputSchedule(input_dim);

@@ -27,6 +27,7 @@
 #include <boost/numeric/odeint/stepper/runge_kutta_dopri5.hpp>
 #include <boost/numeric/odeint/stepper/runge_kutta_fehlberg78.hpp>
 
+#include "chaoskit/core/function_ref.hpp"
 #include "chaoskit/integrate/input_schedule.hpp"
 #include "chaoskit/integrate/integrator_options.hpp"
 #include "chaoskit/integrate/odeint_eigen.hpp"
@@ -153,19 +154,42 @@ struct BulirschStoerStepper {
 
 #pragma GCC diagnostic pop
 
-template <class Stepper, class State, class System, class OnBoundary, class Observer>
+/// The system as the steppers see it: counts right-hand-side evaluations for the report. A named
+/// type (not a lambda inside run_segments) so that odeint's stage code is shared by every caller
+/// with the same System.
+template <class System>
+struct CountedSystem {
+  System& sys;
+  long& calls;
+  template <class State>
+  void operator()(const State& x, State& dxdt, double t) {
+    ++calls;
+    sys(x, dxdt, t);
+  }
+};
+
+/// The caller's hooks, type-erased (see core/function_ref.hpp for why). on_step is called after
+/// every accepted step only when the loop is compiled for a step observer (kStepObserver below).
+template <class State>
+struct DriverHooks {
+  using Interpolant = FunctionRef<void(double, State&)>;
+  FunctionRef<void(State&, double, const InputSegment&, const InputSegment&)> on_boundary;
+  FunctionRef<void(const State&, double, std::size_t)> observer;
+  FunctionRef<bool(const State&, double, const State&, double, std::size_t, Interpolant)> on_step;
+};
+
+/// kStepObserver stays a compile-time choice: the interpolant for steppers without dense output
+/// (a dopri5 sub-integration) is then compiled only for the systems that need it.
+template <bool kStepObserver, class Stepper, class State, class System>
 IntegrationReport run_segments(Stepper& stepper, System& sys, State& x, const std::vector<InputSegment>& segs,
                                const std::vector<double>& outputs, const IntegratorOptions& opt,
-                               OnBoundary& on_boundary, Observer& observer) {
+                               const DriverHooks<State>& hooks) {
   IntegrationReport rep;
   rep.t = segs.front().ta;
-  auto counted = [&sys, &rep](const State& xs, State& dx, double ts) {
-    ++rep.rhs_calls;
-    sys(xs, dx, ts);
-  };
+  CountedSystem<System> counted{sys, rep.rhs_calls};
   std::size_t k_out = 0;
   // Outputs at (or before) the start.
-  while (k_out < outputs.size() && outputs[k_out] <= rep.t) observer(x, outputs[k_out++], std::size_t{0});
+  while (k_out < outputs.size() && outputs[k_out] <= rep.t) hooks.observer(x, outputs[k_out++], std::size_t{0});
   if (!all_finite(x)) {
     rep.status = IntegrationStatus::non_finite;
     return rep;
@@ -174,7 +198,7 @@ IntegrationReport run_segments(Stepper& stepper, System& sys, State& x, const st
   double dt = opt.dt_initial;
   for (std::size_t s = 0; s < segs.size(); ++s) {
     const InputSegment& seg = segs[s];
-    if (s > 0) on_boundary(x, seg.ta, segs[s - 1], seg);
+    if (s > 0) hooks.on_boundary(x, seg.ta, segs[s - 1], seg);
     sys.set_segment(seg);
     double t = seg.ta;
     stepper.start(counted, x, t);
@@ -221,17 +245,17 @@ IntegrationReport run_segments(Stepper& stepper, System& sys, State& x, const st
       if constexpr (Stepper::dense) {
         while (k_out < outputs.size() && outputs[k_out] <= t) {
           if (outputs[k_out] == t) {
-            observer(x_new, t, s);
+            hooks.observer(x_new, t, s);
           } else {
             stepper.interpolate(outputs[k_out], x_dense, x, t_old, x_new, t);
-            observer(x_dense, outputs[k_out], s);
+            hooks.observer(x_dense, outputs[k_out], s);
           }
           ++k_out;
         }
       } else {
-        while (k_out < outputs.size() && outputs[k_out] <= t) observer(x_new, outputs[k_out++], s);
+        while (k_out < outputs.size() && outputs[k_out] <= t) hooks.observer(x_new, outputs[k_out++], s);
       }
-      if constexpr (ObservesSteps<Observer>) {
+      if constexpr (kStepObserver) {
         // Event detection (section crossings): the observer sees every accepted step with an
         // interpolant on [t_old, t]: dopri5's continuous extension; for steppers without dense
         // output, a short controlled dopri5 sub-integration from the step's start at the same
@@ -246,7 +270,7 @@ IntegrationReport run_segments(Stepper& stepper, System& sys, State& x, const st
                                          t_old, tq, std::min(dt_attempted, tq - t_old));
           }
         };
-        if (!observer.on_step(x, t_old, x_new, t, s, interpolate)) {
+        if (!hooks.on_step(x, t_old, x_new, t, s, interpolate)) {
           rep.status = IntegrationStatus::ok;
           rep.t = t;
           rep.stopped_by_observer = true;
@@ -262,6 +286,28 @@ IntegrationReport run_segments(Stepper& stepper, System& sys, State& x, const st
   return rep;
 }
 
+/// The stepper switch, compiled once per state type and system.
+template <bool kStepObserver, class State, class System>
+IntegrationReport integrate_with_hooks(System& sys, State& x, const std::vector<InputSegment>& segs,
+                                       const std::vector<double>& outputs, const IntegratorOptions& opt,
+                                       const DriverHooks<State>& hooks) {
+  switch (opt.stepper) {
+    case StepperKind::rkf78: {
+      Rkf78Stepper<State> st(opt);
+      return run_segments<kStepObserver>(st, sys, x, segs, outputs, opt, hooks);
+    }
+    case StepperKind::bulirsch_stoer: {
+      BulirschStoerStepper<State> st(opt);
+      return run_segments<kStepObserver>(st, sys, x, segs, outputs, opt, hooks);
+    }
+    case StepperKind::dopri5:
+    default: {
+      Dopri5Stepper<State> st(opt);
+      return run_segments<kStepObserver>(st, sys, x, segs, outputs, opt, hooks);
+    }
+  }
+}
+
 }  // namespace detail
 
 /// Integrates `x` over the segments (see the file comment). Returns ok or the failure status and
@@ -270,21 +316,14 @@ template <class State, class System, class OnBoundary, class Observer>
 IntegrationReport integrate_piecewise(System& sys, State& x, const std::vector<InputSegment>& segs,
                                       const std::vector<double>& outputs, const IntegratorOptions& opt,
                                       OnBoundary&& on_boundary, Observer&& observer) {
-  switch (opt.stepper) {
-    case StepperKind::rkf78: {
-      detail::Rkf78Stepper<State> st(opt);
-      return detail::run_segments(st, sys, x, segs, outputs, opt, on_boundary, observer);
-    }
-    case StepperKind::bulirsch_stoer: {
-      detail::BulirschStoerStepper<State> st(opt);
-      return detail::run_segments(st, sys, x, segs, outputs, opt, on_boundary, observer);
-    }
-    case StepperKind::dopri5:
-    default: {
-      detail::Dopri5Stepper<State> st(opt);
-      return detail::run_segments(st, sys, x, segs, outputs, opt, on_boundary, observer);
-    }
-  }
+  using Hooks = detail::DriverHooks<State>;
+  auto on_step = [&observer](const State& x0, double t0, const State& x1, double t1, std::size_t s,
+                             typename Hooks::Interpolant interpolate) {
+    if constexpr (ObservesSteps<Observer>) return observer.on_step(x0, t0, x1, t1, s, interpolate);
+    else return true;
+  };
+  const Hooks hooks{on_boundary, observer, on_step};
+  return detail::integrate_with_hooks<ObservesSteps<Observer>>(sys, x, segs, outputs, opt, hooks);
 }
 
 /// No-op boundary hook and observer for callers that need neither.
