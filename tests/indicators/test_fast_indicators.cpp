@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "chaoskit/indicators/fast_indicators.hpp"
+#include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/params/param_sets.hpp"
 
 using namespace chaoskit;

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <numbers>
 
+#include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"

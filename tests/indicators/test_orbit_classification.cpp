@@ -3,6 +3,7 @@
 // the verdict is "undecided" whenever the two deciders disagree.
 #include <catch2/catch.hpp>
 
+#include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/orbit_classification.hpp"
 #include "chaoskit/params/param_sets.hpp"
 

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
+#include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/poincare.hpp"
 #include "chaoskit/integrate/trajectory.hpp"
 #include "chaoskit/models/linear_modes.hpp"

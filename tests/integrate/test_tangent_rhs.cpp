@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/integrate/jacobians.hpp"
 #include "chaoskit/integrate/tangent_rhs.hpp"

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/orbit_classification.hpp"
 #include "chaoskit/io/results_store.hpp"
 #include "chaoskit/params/param_sets.hpp"

@@ -54,6 +54,7 @@
 
 #include "chaoskit/core/autodiff.hpp"
 #include "op_count.hpp"
+#include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/models/golf.hpp"
 #include "chaoskit/params/param_sets.hpp"

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "chaoskit/indicators/fast_indicators.hpp"
+#include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/orbit_classification.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/models/model_registry.hpp"

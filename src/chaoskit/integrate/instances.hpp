@@ -1,8 +1,11 @@
 #pragma once
-// simulate() and propagate_variational() are compiled once per registered model in the library
-// (src/chaoskit/integrate/instances/*.cpp, one file per model so they build in parallel), and
-// declared `extern` here so that commands and tests do not re-instantiate the steppers: the
-// variational system of one model under three steppers is the heaviest code in chaoskit to compile.
+// simulate(), propagate_variational() and the FTLE are compiled once per registered model in the
+// library (src/chaoskit/integrate/instances/*.cpp, one file per model so they build in parallel),
+// the endpoint sensitivities once per mechanical model, and all are declared `extern` here so that
+// commands, sweep evaluators and tests do not re-instantiate them: the variational system of one
+// model under three steppers is among the heaviest code in chaoskit to compile, and the FTLE's and
+// endpoint's SVDs and AutoDiff Jacobians cost seconds per model in every file that used them.
+#include "chaoskit/integrate/sensitivity.hpp"
 #include "chaoskit/integrate/trajectory.hpp"
 #include "chaoskit/integrate/variational.hpp"
 #include "chaoskit/models/model_registry.hpp"
@@ -12,7 +15,16 @@
                                                                 const InputSchedule&, double, double,              \
                                                                 const IntegratorOptions&);                         \
   EXTERN template Trajectory<M> simulate<M>(const M&, const Vec<double, M::state_dim>&, const InputSchedule&, double, \
-                                            double, const std::vector<double>&, const IntegratorOptions&);
+                                            double, const std::vector<double>&, const IntegratorOptions&);     \
+  EXTERN template Vec<double, M::state_dim> ftle<M>(const M&, const Vec<double, M::state_dim>&,                      \
+                                                    const Vec<double, M::state_dim>&,                                \
+                                                    const Mat<double, M::state_dim, M::state_dim>&, double, FtleMetric);
+
+/// The endpoint task's Jacobian and sensitivity, for the mechanical models (limb, golf, chain).
+#define CHAOSKIT_ENDPOINT_INSTANCES(EXTERN, M)                                                                     \
+  EXTERN template Mat<double, 4, M::state_dim> endpoint_task_jacobian<M>(const M&, const Vec<double, M::state_dim>&); \
+  EXTERN template EndpointSensitivity<M::state_dim> endpoint_sensitivity<M>(                                       \
+      const M&, const Vec<double, M::state_dim>&, const Mat<double, M::state_dim, M::state_dim>&);
 
 #define CHAOSKIT_FOR_EACH_REGISTERED_MODEL(X) \
   X(LimbModel)                                \
@@ -29,4 +41,13 @@ namespace chaoskit {
 #define CHAOSKIT_EXTERN_INSTANCES(M) CHAOSKIT_INTEGRATE_INSTANCES(extern, M)
 CHAOSKIT_FOR_EACH_REGISTERED_MODEL(CHAOSKIT_EXTERN_INSTANCES)
 #undef CHAOSKIT_EXTERN_INSTANCES
+#define CHAOSKIT_EXTERN_ENDPOINT(M) CHAOSKIT_ENDPOINT_INSTANCES(extern, M)
+CHAOSKIT_EXTERN_ENDPOINT(LimbModel)
+CHAOSKIT_EXTERN_ENDPOINT(GolfModel)
+CHAOSKIT_EXTERN_ENDPOINT(ChainModel<1>)
+CHAOSKIT_EXTERN_ENDPOINT(ChainModel<2>)
+CHAOSKIT_EXTERN_ENDPOINT(ChainModel<3>)
+CHAOSKIT_EXTERN_ENDPOINT(ChainModel<4>)
+CHAOSKIT_EXTERN_ENDPOINT(ChainModel<5>)
+#undef CHAOSKIT_EXTERN_ENDPOINT
 }  // namespace chaoskit

@@ -6,6 +6,7 @@
 
 #include <omp.h>
 
+#include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/poincare.hpp"
 
 namespace chaoskit {

@@ -13,6 +13,7 @@
 
 #include "chaoskit/basins/instances.hpp"
 #include "chaoskit/indicators/fast_indicators.hpp"
+#include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/indicators/orbit_classification.hpp"
 #include "chaoskit/indicators/poincare.hpp"

@@ -1,6 +1,7 @@
-// Explicit instantiation of simulate() and propagate_variational() for GolfModel (see instances.hpp).
+// Explicit instantiation of simulate(), propagate_variational(), ftle() and the endpoint sensitivities for GolfModel (see instances.hpp).
 #include "chaoskit/integrate/instances.hpp"
 
 namespace chaoskit {
 CHAOSKIT_INTEGRATE_INSTANCES(, GolfModel)
+CHAOSKIT_ENDPOINT_INSTANCES(, GolfModel)
 }  // namespace chaoskit

@@ -1,4 +1,4 @@
-// Explicit instantiation of simulate() and propagate_variational() for HenonHeilesModel (see instances.hpp).
+// Explicit instantiation of simulate(), propagate_variational() and ftle() for HenonHeilesModel (see instances.hpp).
 #include "chaoskit/integrate/instances.hpp"
 
 namespace chaoskit {

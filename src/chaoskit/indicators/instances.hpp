@@ -1,0 +1,58 @@
+#pragma once
+// The indicators' entry points are compiled once per registered model in the library
+// (indicators/instances/*.cpp, one file per model so they build in parallel) and declared extern
+// here, so that the sweep evaluators, the commands and the tests call them without
+// re-instantiating the tangent systems under every stepper (before this, `lyapunov`'s command file
+// alone compiled them for all nine models, and so did every test that called one).
+//
+// Instantiated: λ_max and the full spectrum (K = 1 and K = state_dim), SALI (K = 2) and GALI_n
+// (K = state_dim), MEGNO, the orbit classification and the Poincaré section. Other K compile
+// implicitly where they are used.
+#include "chaoskit/indicators/fast_indicators.hpp"
+#include "chaoskit/indicators/lyapunov.hpp"
+#include "chaoskit/indicators/orbit_classification.hpp"
+#include "chaoskit/indicators/poincare.hpp"
+#include "chaoskit/integrate/instances.hpp"  // CHAOSKIT_FOR_EACH_REGISTERED_MODEL
+
+#define CHAOSKIT_INDICATOR_INSTANCES(EXTERN, M)                                                                    \
+  EXTERN template LyapunovResult lyapunov_exponents<1, M>(const M&, const Vec<double, M::state_dim>&,              \
+                                                          const InputSchedule&, const LyapunovOptions&,            \
+                                                          const IntegratorOptions&);                               \
+  EXTERN template LyapunovResult lyapunov_exponents<M::state_dim, M>(const M&, const Vec<double, M::state_dim>&,   \
+                                                                     const InputSchedule&, const LyapunovOptions&, \
+                                                                     const IntegratorOptions&);                    \
+  EXTERN template AlignmentResult alignment_indices<M::state_dim, M>(const M&, const Vec<double, M::state_dim>&,   \
+                                                                     const InputSchedule&,                         \
+                                                                     const FastIndicatorOptions&,                  \
+                                                                     const IntegratorOptions&);                    \
+  EXTERN template MegnoResult megno<M>(const M&, const Vec<double, M::state_dim>&, const InputSchedule&,           \
+                                       const FastIndicatorOptions&, const IntegratorOptions&);                     \
+  EXTERN template OrbitClassification classify_orbit<M>(const M&, const Vec<double, M::state_dim>&,                \
+                                                        const InputSchedule&, const OrbitClassOptions&,            \
+                                                        const IntegratorOptions&);                                 \
+  EXTERN template SectionResult<M::state_dim> poincare_section<M>(const M&, const Vec<double, M::state_dim>&,      \
+                                                                  const Expression&, const InputSchedule&,         \
+                                                                  const SectionOptions&, const IntegratorOptions&);
+
+// SALI's two deviation vectors; for a model with state_dim 2 this is GALI_n above (and may not be
+// instantiated twice), so the list names the models with state_dim > 2.
+#define CHAOSKIT_SALI_INSTANCE(EXTERN, M)                                                                           \
+  EXTERN template AlignmentResult alignment_indices<2, M>(const M&, const Vec<double, M::state_dim>&,               \
+                                                          const InputSchedule&, const FastIndicatorOptions&,        \
+                                                          const IntegratorOptions&);
+
+namespace chaoskit {
+#define CHAOSKIT_EXTERN_INDICATORS(M) CHAOSKIT_INDICATOR_INSTANCES(extern, M)
+#define CHAOSKIT_EXTERN_SALI(M) CHAOSKIT_SALI_INSTANCE(extern, M)
+CHAOSKIT_FOR_EACH_REGISTERED_MODEL(CHAOSKIT_EXTERN_INDICATORS)
+CHAOSKIT_EXTERN_SALI(LimbModel)
+CHAOSKIT_EXTERN_SALI(GolfModel)
+CHAOSKIT_EXTERN_SALI(ChainModel<2>)
+CHAOSKIT_EXTERN_SALI(ChainModel<3>)
+CHAOSKIT_EXTERN_SALI(ChainModel<4>)
+CHAOSKIT_EXTERN_SALI(ChainModel<5>)
+CHAOSKIT_EXTERN_SALI(LorenzModel)
+CHAOSKIT_EXTERN_SALI(HenonHeilesModel)
+#undef CHAOSKIT_EXTERN_SALI
+#undef CHAOSKIT_EXTERN_INDICATORS
+}  // namespace chaoskit
