@@ -91,4 +91,13 @@ TEST_CASE("basin CLI: bad input exits 2 with one line naming the field", "[basin
     CHECK(line_count(r.err) == 1);
     CHECK(r.err.find(field) != std::string::npos);
   }
+  // A grid no machine can hold (10^12 cells, 32 TB) is refused before any work with the estimate,
+  // not after minutes with std::bad_alloc.
+  const CliResult huge =
+      run_cli("basin --model chain --params chain1_damped_rod --x th1=-3:3:1000000 --y dth1=-5:5:1000000" + out);
+  CHECK(huge.exit_code == 2);
+  CHECK(line_count(huge.err) == 1);
+  CHECK(huge.err.find("--x: the grid of 1000000 x 1000000 cells (--x by --y) needs about 3.2e+04 GB of memory") !=
+        std::string::npos);
+  CHECK(fs::is_empty(dir));
 }

@@ -171,6 +171,14 @@ TEST_CASE("section CLI: bad input exits 2 with one line naming the field", "[sec
     CHECK(line_count(r.err) == 1);
     CHECK(r.err.find(field) != std::string::npos);
   }
+  // A seed grid no machine can hold is refused before any work with the estimate.
+  const CliResult huge =
+      run_cli(golf + " --energy=-20 --seed th1=-1:1:1000000 --seed th2=-1:1:1000000 --solve dth1" + out);
+  CHECK(huge.exit_code == 2);
+  CHECK(line_count(huge.err) == 1);
+  CHECK(huge.err.find("--seed: keeping 1000000000000 seeds and up to 5 crossings of each needs about") != std::string::npos);
+  CHECK(huge.err.find("of memory, but only") != std::string::npos);
+  CHECK(fs::is_empty(dir));
   // An existing output is refused without --force and replaced with it.
   const std::string ok = golf + " --state 1,0,0,0" + out;
   REQUIRE(run_cli(ok).exit_code == 0);

@@ -13,6 +13,7 @@
 #include "chaoskit/basins/basin_entropy.hpp"
 #include "chaoskit/basins/instances.hpp"
 #include "chaoskit/basins/uncertainty_exponent.hpp"
+#include "chaoskit/core/memory.hpp"
 #include "chaoskit/sections/axis_spec.hpp"
 #include "commands.hpp"
 #include "integration_cli.hpp"
@@ -83,6 +84,11 @@ int run_model(const M& model, const BasinCliOptions& opt, const std::string& par
   const std::size_t box = static_cast<std::size_t>(opt.box);
   if (box > xs.values.size() || box > ys.values.size()) throw InputError("--box", "larger than the grid");
 
+  // The map holds 21 bytes per cell (label, value, time, status); the HDF5 writer and the entropy
+  // and uncertainty passes work on views of it. 32 bytes per cell leaves room for their scratch.
+  const double cells = static_cast<double>(xs.values.size()) * static_cast<double>(ys.values.size());
+  require_memory("--x", "the grid of " + std::to_string(xs.values.size()) + " x " + std::to_string(ys.values.size()) +
+                            " cells (--x by --y)", 32.0 * cells, "use fewer values in --x or --y");
   const BasinMap map = compute_basin_map(model, base, GridAxis{xs.name, xs.component, xs.values},
                                          GridAxis{ys.name, ys.component, ys.values}, inputs, bo, io);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();

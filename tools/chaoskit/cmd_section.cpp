@@ -6,6 +6,7 @@
 // thread count. Output: the HDF5 crossings table of sections/section_file.hpp.
 #include <iostream>
 
+#include "chaoskit/core/memory.hpp"
 #include "chaoskit/integrate/trajectory.hpp"
 #include "chaoskit/sections/energy_seeds.hpp"
 #include "chaoskit/sections/instances.hpp"
@@ -73,6 +74,13 @@ int run_model(const M& model, const SectionCliOptions& opt, const std::string& p
       if (opt.root != "larger" && opt.root != "smaller") throw InputError("--root", "must be larger or smaller");
       std::vector<AxisSpec> axes;
       for (const auto& s : opt.seeds) axes.push_back(parse_axis_spec(s, names, "--seed"));
+      // Each seed is held three times (seed, start state, table row) and each of its crossings
+      // twice (the orbit's list and the flat HDF5 table), all of n + 2 doubles or fewer.
+      double seed_count = 1;
+      for (const auto& a : axes) seed_count *= static_cast<double>(a.values.size());
+      const double per_seed = 8.0 * (n + 2) * (3.0 + 2.0 * static_cast<double>(opt.crossings));
+      require_memory("--seed", "keeping " + format_count(seed_count) + " seeds and up to " + std::to_string(opt.crossings) +
+                                   " crossings of each", seed_count * per_seed, "use fewer seeds or fewer --crossings");
       const auto seeds = energy_surface_seeds(model, energy, axes, solve, opt.root == "larger" ? +1 : -1);
       for (const auto& s : seeds) {
         x0s.push_back(s.x);

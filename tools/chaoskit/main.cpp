@@ -2,6 +2,7 @@
 // exit codes: 0 success, 2 bad input (one line on stderr naming the field), 1 runtime failure.
 #include <iostream>
 #include <map>
+#include <new>
 
 #include "chaoskit/core/build_info.hpp"
 #include "chaoskit/core/errors.hpp"
@@ -108,6 +109,10 @@ int main(int argc, char** argv) {
   } catch (const InputError& e) {
     std::cerr << "chaoskit: " << e.what() << "\n";
     return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "chaoskit: error: out of memory (the computation asked for more than this machine could give; "
+                 "use a smaller grid or fewer values)\n";
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "chaoskit: error: " << e.what() << "\n";
     return 1;

@@ -5,28 +5,18 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <limits>
 #include <map>
 #include <sstream>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/memory.hpp"
 #include "chaoskit/sweep/job_fingerprint.hpp"
 #include "chaoskit/sweep/runner.hpp"
 
 namespace chaoskit::sweep {
 
 namespace {
-
-std::string human_bytes(double b) {
-  std::ostringstream o;
-  o.precision(3);
-  if (b >= 1e9) o << b / 1e9 << " GB";
-  else if (b >= 1e6) o << b / 1e6 << " MB";
-  else o << b / 1e3 << " kB";
-  return o.str();
-}
 
 io::Attributes provenance(const Job& job, const SweepOptions& opt, int threads) {
   std::ostringstream values;
@@ -50,26 +40,11 @@ io::Attributes provenance(const Job& job, const SweepOptions& opt, int threads) 
   };
 }
 
-/// MemAvailable of /proc/meminfo in bytes (what the kernel can give without swapping), or 0 where
-/// that file does not exist.
-double available_memory_bytes() {
-  std::ifstream in("/proc/meminfo");
-  for (std::string key; in >> key;) {
-    double kib = 0;
-    if (key == "MemAvailable:" && in >> kib) return kib * 1024.0;
-    in.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
-  }
-  return 0;
-}
-
 /// Refuses, before any file is touched, a grid whose bookkeeping alone would not fit in memory.
 void check_memory(const Job& job) {
-  const double need = static_cast<double>(estimated_memory_bytes(job));
-  const double available = available_memory_bytes();
-  if (available > 0 && need > available)
-    throw InputError("grid", "the grid has " + std::to_string(job.point_count()) + " points; tracking them needs about " +
-                                 human_bytes(need) + " of memory, but only " + human_bytes(available) +
-                                 " is available (use a coarser grid or split the job)");
+  require_memory("grid",
+                 "the grid has " + std::to_string(job.point_count()) + " points; tracking them",
+                 static_cast<double>(estimated_memory_bytes(job)), "use a coarser grid or split the job");
 }
 
 }  // namespace
