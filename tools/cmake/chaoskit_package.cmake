@@ -25,6 +25,11 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/chaoskitConfig.cmake ${CMAKE_CURRENT_B
 # From PREFIX/LIBDIR/pkgconfig back to PREFIX ("../.." for lib, "../../.." for lib/<multiarch>).
 file(RELATIVE_PATH CHAOSKIT_PC_TO_PREFIX /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
 string(REGEX REPLACE "/$" "" CHAOSKIT_PC_TO_PREFIX "${CHAOSKIT_PC_TO_PREFIX}")
+# A sanitizer build's library needs the sanitizer runtimes at link time (see src/CMakeLists.txt).
+set(CHAOSKIT_PC_EXTRA_LIBS "")
+if(CHAOSKIT_SANITIZE)
+  set(CHAOSKIT_PC_EXTRA_LIBS " -fsanitize=${CHAOSKIT_SANITIZERS}")
+endif()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/chaoskit.pc.in ${CMAKE_CURRENT_BINARY_DIR}/chaoskit.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/chaoskit.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
