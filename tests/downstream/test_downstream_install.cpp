@@ -80,7 +80,10 @@ Reference reference_from_cli(const fs::path& prefix, const fs::path& dir) {
                                                       quote_arg(ref.trajectory.string()) + " --json");
   INFO(sim.out);
   REQUIRE(sim.exit_code == 0);
-  for (const auto& v : JsonParser::parse(sim.out)["state"].arr.back().arr) ref.final_state.push_back(v.number());
+  // Parsed into a named object first: a range-for over a member of the temporary parse() result
+  // would read freed memory (the temporary dies before the loop runs; AddressSanitizer found it).
+  const Json sim_json = JsonParser::parse(sim.out);
+  for (const auto& v : sim_json["state"].arr.back().arr) ref.final_state.push_back(v.number());
 
   const fs::path sections = dir / "cli_sections.h5";
   const ProcessResult sec = installed_cli(prefix, "section --model golf --state " + kState +
