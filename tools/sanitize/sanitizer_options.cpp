@@ -7,19 +7,6 @@
 // exitcode=86: a sanitizer finding exits with a code no chaoskit path uses (0, 1, 2, 128+signal),
 // so a test that expects a clean failure cannot mistake a finding for it.
 
-#include <cstdlib>
-
-namespace {
-// Open MPI unloads its components (dlclose) in MPI_Finalize, before LeakSanitizer looks at the
-// heap; their start-up allocations then come from an "<unknown module>" that no suppression can
-// name. Keeping them loaded lets the suppressions below match. Set before main, so before
-// MPI_Init in every rank; an explicit setting in the environment wins.
-const bool keep_mpi_components_loaded = [] {
-  setenv("OMPI_MCA_mca_base_component_disable_dlclose", "1", 0);
-  return true;
-}();
-}  // namespace
-
 extern "C" {
 
 const char* __asan_default_options() {
