@@ -32,12 +32,12 @@ MpiSession::MpiSession() {
   if (!initialized) {
     int provided = 0;
     {
-      const IgnoreMpiStartupLeaks ignore;
+      [[maybe_unused]] const IgnoreMpiStartupLeaks ignore;
       MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
     }
     finalize_ = true;
     if (provided < MPI_THREAD_FUNNELED) {
-      const IgnoreMpiStartupLeaks ignore;
+      [[maybe_unused]] const IgnoreMpiStartupLeaks ignore;
       MPI_Finalize();
       finalize_ = false;
       throw std::runtime_error("the MPI library does not support threads (MPI_THREAD_FUNNELED)");
@@ -54,7 +54,7 @@ MpiSession::~MpiSession() {
   // chaoskit lost is unreachable either way and still reported (exit code 86).
   if (finalize_) __lsan_do_leak_check();
 #endif
-  const IgnoreMpiStartupLeaks ignore;
+  [[maybe_unused]] const IgnoreMpiStartupLeaks ignore;
   if (finalize_) MPI_Finalize();
 }
 
