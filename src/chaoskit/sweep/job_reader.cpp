@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/memory.hpp"
 #include "chaoskit/basins/rest_label.hpp"
 #include "chaoskit/core/units.hpp"
 #include "chaoskit/sweep/parameter_axes.hpp"
@@ -214,12 +215,8 @@ void read_grid(Job& job, const toml::table& grid) {
     points *= static_cast<double>(a.values.size());
     shape += (shape.empty() ? "" : " x ") + a.name + "[" + std::to_string(a.values.size()) + "]";
   }
-  if (points > kMaxPoints) {
-    std::ostringstream n;
-    n.precision(3);
-    n << points;
-    throw InputError("grid", shape + " is " + n.str() + " points, more than a sweep can index (2^50)");
-  }
+  if (points > kMaxPoints)
+    throw InputError("grid", shape + " is " + format_count(points) + " points, more than a sweep can index (2^50)");
 }
 
 void read_energy(Job& job, const toml::table* energy) {
