@@ -12,15 +12,6 @@
                                                 const GridAxis&, const InputSchedule&, const BasinOptions&,       \
                                                 const IntegratorOptions&);
 
-#define CHAOSKIT_FOR_EACH_MECHANICAL_MODEL(X) \
-  X(LimbModel)                                \
-  X(GolfModel)                                \
-  X(ChainModel<1>)                            \
-  X(ChainModel<2>)                            \
-  X(ChainModel<3>)                            \
-  X(ChainModel<4>)                            \
-  X(ChainModel<5>)
-
 namespace chaoskit::basins {
 #define CHAOSKIT_EXTERN_BASIN(M) CHAOSKIT_BASIN_INSTANCES(extern, M)
 CHAOSKIT_FOR_EACH_MECHANICAL_MODEL(CHAOSKIT_EXTERN_BASIN)

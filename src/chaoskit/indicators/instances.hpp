@@ -12,7 +12,7 @@
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/indicators/orbit_classification.hpp"
 #include "chaoskit/indicators/poincare.hpp"
-#include "chaoskit/integrate/instances.hpp"  // CHAOSKIT_FOR_EACH_REGISTERED_MODEL
+#include "chaoskit/integrate/instances.hpp"
 
 #define CHAOSKIT_INDICATOR_INSTANCES(EXTERN, M)                                                                    \
   EXTERN template LyapunovResult lyapunov_exponents<1, M>(const M&, const Vec<double, M::state_dim>&,              \

@@ -1,16 +1,18 @@
 #pragma once
-// The one stepping loop of chaoskit: Boost.Odeint controlled steppers on fixed-size Eigen states
-// (vector_space_algebra, no allocation inside the loop), integrated segment by segment so that
-// the integration stops exactly at every input discontinuity (release times, table knots).
+// The one stepping loop of chaoskit: controlled explicit Runge–Kutta steppers on fixed-size Eigen
+// states (no allocation inside the loop), integrated segment by segment so that the integration
+// stops exactly at every input discontinuity (release times, table knots).
 //
 //   integrate_piecewise(sys, x, segments, outputs, options, on_boundary, observer) → IntegrationReport
 //
-// `sys` is an odeint System, sys(x, dxdt, t), with `set_segment(const InputSegment&)`; the driver
+// `sys` is a System, sys(x, dxdt, t), with `set_segment(const InputSegment&)`; the driver
 // calls set_segment before integrating each segment. Between segments it calls
 // on_boundary(x, t, before, after), where the caller may change x (jump conditions of sensitivities).
 // observer(x, t, segment_index) is called at every output time (sorted, within [t0, T]); at an
 // interior boundary the left limit is reported. dopri5 interpolates outputs with its own
 // continuous extension (dense output); rkf78 and bulirsch_stoer shorten steps to land on them.
+// dopri5 and rkf78 are chaoskit's own (dopri5_stepper.hpp, rkf78_stepper.hpp: Boost.Odeint's
+// methods and controllers restated, bit for bit); Bulirsch–Stoer is Boost.Odeint's.
 //
 // Guards (see IntegratorOptions): the number of attempted steps, the minimum step, and finiteness
 // of every accepted state (a non-finite result is rejected and the step halved, so a step that
@@ -20,17 +22,14 @@
 #include <type_traits>
 #include <vector>
 
-#include <boost/numeric/odeint/integrate/integrate_adaptive.hpp>
 #include <boost/numeric/odeint/stepper/bulirsch_stoer.hpp>
-#include <boost/numeric/odeint/stepper/controlled_runge_kutta.hpp>
-#include <boost/numeric/odeint/stepper/generation.hpp>
-#include <boost/numeric/odeint/stepper/runge_kutta_dopri5.hpp>
-#include <boost/numeric/odeint/stepper/runge_kutta_fehlberg78.hpp>
 
 #include "chaoskit/core/function_ref.hpp"
+#include "chaoskit/integrate/dopri5_stepper.hpp"
 #include "chaoskit/integrate/input_schedule.hpp"
 #include "chaoskit/integrate/integrator_options.hpp"
 #include "chaoskit/integrate/odeint_eigen.hpp"
+#include "chaoskit/integrate/rkf78_stepper.hpp"
 
 namespace chaoskit {
 
@@ -46,95 +45,21 @@ namespace detail {
 namespace odeint = boost::numeric::odeint;
 
 template <class State>
-using Dopri5 = odeint::runge_kutta_dopri5<State, double, State, double, odeint::vector_space_algebra>;
-template <class State>
-using Rkf78 = odeint::runge_kutta_fehlberg78<State, double, State, double, odeint::vector_space_algebra>;
-template <class State>
-using BulirschStoer = odeint::bulirsch_stoer<State, double, State, double, odeint::vector_space_algebra>;
-
-template <class State>
 bool all_finite(const State& x) {
   return x.allFinite();
 }
 
-// odeint's controllers copy a freshly constructed stepper whose scratch matrices are not yet
-// initialised (they are written before being read); GCC reports that copy through the inlined
-// Eigen code. The values are never used, so the warning is silenced for these wrappers only.
+template <class State>
+using BulirschStoer = odeint::bulirsch_stoer<State, double, State, double, odeint::vector_space_algebra>;
+
+// odeint's Bulirsch–Stoer copies freshly constructed scratch matrices that are written before they
+// are read; GCC reports that copy through the inlined Eigen code. The values are never used, so the
+// warning is silenced for this wrapper only.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 
-/// Stepper-specific part: one attempted step from (x, t) of size dt to (x_new, t_new).
-template <class State>
-struct Dopri5Stepper {
-  static constexpr bool dense = true;
-  odeint::controlled_runge_kutta<Dopri5<State>> ctrl;
-  State dxdt, dxdt_new;
-  Dopri5Stepper(const IntegratorOptions& o) : ctrl(odeint::make_controlled(o.atol, o.rtol, Dopri5<State>())) {}
-  template <class Sys>
-  void start(Sys& sys, const State& x, double t) {
-    sys(x, dxdt, t);
-  }
-  template <class Sys>
-  odeint::controlled_step_result attempt(Sys& sys, const State& x, double& t, State& x_new, double& dt) {
-    return ctrl.try_step(sys, x, dxdt, t, x_new, dxdt_new, dt);
-  }
-  void accept() { dxdt = dxdt_new; }
-  /// Dense output at t_out in [t_old, t_new] after an accepted step (call before accept()).
-  void interpolate(double t_out, State& out, const State& x_old, double t_old, const State& x_new, double t_new) {
-    ctrl.stepper().calc_state(t_out, out, x_old, dxdt, t_old, x_new, dxdt_new, t_new);
-  }
-};
-
-/// The step-size rule of rkf78: dt ← dt · clamp(0.9 err^(−1/8), 1/5, 5) after every attempt (err
-/// is the error of the 7th-order solution, O(dt^8)), with no growth on the step after a rejection
-/// (Hairer, Nørsett & Wanner, Solving ODEs I, II.4). odeint's default rule grows a step only when
-/// err < 0.5 and then jumps by up to 0.9 err^(−1/8); on the chaotic pendulums at 1e-9 it had 22 %
-/// of rkf78's attempts rejected (tools/bench), each costing 13 rhs.
-struct Rkf78StepRule {
-  bool after_reject = false;
-  double decrease_step(double dt, double err, int) {
-    after_reject = true;
-    return dt * std::max(0.9 * std::pow(err, -1.0 / 8.0), 0.2);
-  }
-  double increase_step(double dt, double err, int) {
-    const double fac = err > 0 ? std::min(0.9 * std::pow(err, -1.0 / 8.0), 5.0) : 5.0;
-    const double grown = dt * (after_reject ? std::min(fac, 1.0) : fac);
-    after_reject = false;
-    return grown;
-  }
-  bool check_step_size_limit(double) const { return true; }
-  double get_max_dt() const { return 0.0; }
-};
-
-template <class State>
-using Rkf78Controlled =
-    odeint::controlled_runge_kutta<Rkf78<State>,
-                                   odeint::default_error_checker<double, odeint::vector_space_algebra,
-                                                                 odeint::default_operations>,
-                                   Rkf78StepRule>;
-
-template <class State>
-struct Rkf78Stepper {
-  static constexpr bool dense = false;
-  Rkf78Controlled<State> ctrl;
-  State dxdt;  // f at the step's start, kept across rejected attempts (12 rhs per retry, not 13)
-  Rkf78Stepper(const IntegratorOptions& o)
-      : ctrl(typename Rkf78Controlled<State>::error_checker_type(o.atol, o.rtol), Rkf78StepRule{}) {}
-  template <class Sys>
-  void start(Sys& sys, const State& x, double t) {
-    sys(x, dxdt, t);
-  }
-  template <class Sys>
-  odeint::controlled_step_result attempt(Sys& sys, const State& x, double& t, State& x_new, double& dt) {
-    const auto res = ctrl.try_step(sys, x, dxdt, t, x_new, dt);
-    if (res == odeint::success) sys(x_new, dxdt, t);  // t is the new time here
-    return res;
-  }
-  void accept() {}
-  void interpolate(double, State&, const State&, double, const State&, double) {}
-};
-
+/// Boost.Odeint's Bulirsch–Stoer behind the driver's stepper interface (see dopri5::Stepper).
 template <class State>
 struct BulirschStoerStepper {
   static constexpr bool dense = false;
@@ -145,17 +70,17 @@ struct BulirschStoerStepper {
     bs.reset();  // the extrapolation history does not survive a discontinuity
   }
   template <class Sys>
-  odeint::controlled_step_result attempt(Sys& sys, const State& x, double& t, State& x_new, double& dt) {
-    return bs.try_step(sys, x, t, x_new, dt);
+  rk::StepResult attempt(Sys& sys, const State& x, double& t, State& x_new, double& dt) {
+    return bs.try_step(sys, x, t, x_new, dt) == odeint::success ? rk::StepResult::accepted : rk::StepResult::rejected;
   }
   void accept() {}
-  void interpolate(double, State&, const State&, double, const State&, double) {}
+  void interpolate(double, State&, const State&, double, const State&, double) const {}
 };
 
 #pragma GCC diagnostic pop
 
 /// The system as the steppers see it: counts right-hand-side evaluations for the report. A named
-/// type (not a lambda inside run_segments) so that odeint's stage code is shared by every caller
+/// type (not a lambda inside run_segments) so that the steppers' stage code is shared by every caller
 /// with the same System.
 template <class System>
 struct CountedSystem {
@@ -217,7 +142,7 @@ IntegrationReport run_segments(Stepper& stepper, System& sys, State& x, const st
       double t_try = t;
       const double dt_attempted = dt_try;
       const auto res = stepper.attempt(counted, x, t_try, x_new, dt_try);
-      if (res == odeint::fail) {
+      if (res == rk::StepResult::rejected) {
         ++rep.rejected;
         dt = dt_try;
         if (!(dt >= opt.dt_min)) {
@@ -265,9 +190,7 @@ IntegrationReport run_segments(Stepper& stepper, System& sys, State& x, const st
             stepper.interpolate(tq, out, x, t_old, x_new, t);
           } else {
             out = x;
-            if (tq > t_old)
-              odeint::integrate_adaptive(odeint::make_controlled(opt.atol, opt.rtol, Dopri5<State>()), counted, out,
-                                         t_old, tq, std::min(dt_attempted, tq - t_old));
+            if (tq > t_old) dopri5::integrate_between(counted, out, t_old, tq, std::min(dt_attempted, tq - t_old), opt);
           }
         };
         if (!hooks.on_step(x, t_old, x_new, t, s, interpolate)) {
@@ -293,7 +216,7 @@ IntegrationReport integrate_with_hooks(System& sys, State& x, const std::vector<
                                        const DriverHooks<State>& hooks) {
   switch (opt.stepper) {
     case StepperKind::rkf78: {
-      Rkf78Stepper<State> st(opt);
+      rkf78::Stepper<State> st(opt);
       return run_segments<kStepObserver>(st, sys, x, segs, outputs, opt, hooks);
     }
     case StepperKind::bulirsch_stoer: {
@@ -302,7 +225,7 @@ IntegrationReport integrate_with_hooks(System& sys, State& x, const std::vector<
     }
     case StepperKind::dopri5:
     default: {
-      Dopri5Stepper<State> st(opt);
+      dopri5::Stepper<State> st(opt);
       return run_segments<kStepObserver>(st, sys, x, segs, outputs, opt, hooks);
     }
   }

@@ -26,28 +26,11 @@
   EXTERN template EndpointSensitivity<M::state_dim> endpoint_sensitivity<M>(                                       \
       const M&, const Vec<double, M::state_dim>&, const Mat<double, M::state_dim, M::state_dim>&);
 
-#define CHAOSKIT_FOR_EACH_REGISTERED_MODEL(X) \
-  X(LimbModel)                                \
-  X(GolfModel)                                \
-  X(ChainModel<1>)                            \
-  X(ChainModel<2>)                            \
-  X(ChainModel<3>)                            \
-  X(ChainModel<4>)                            \
-  X(ChainModel<5>)                            \
-  X(LorenzModel)                              \
-  X(HenonHeilesModel)
-
 namespace chaoskit {
 #define CHAOSKIT_EXTERN_INSTANCES(M) CHAOSKIT_INTEGRATE_INSTANCES(extern, M)
 CHAOSKIT_FOR_EACH_REGISTERED_MODEL(CHAOSKIT_EXTERN_INSTANCES)
 #undef CHAOSKIT_EXTERN_INSTANCES
 #define CHAOSKIT_EXTERN_ENDPOINT(M) CHAOSKIT_ENDPOINT_INSTANCES(extern, M)
-CHAOSKIT_EXTERN_ENDPOINT(LimbModel)
-CHAOSKIT_EXTERN_ENDPOINT(GolfModel)
-CHAOSKIT_EXTERN_ENDPOINT(ChainModel<1>)
-CHAOSKIT_EXTERN_ENDPOINT(ChainModel<2>)
-CHAOSKIT_EXTERN_ENDPOINT(ChainModel<3>)
-CHAOSKIT_EXTERN_ENDPOINT(ChainModel<4>)
-CHAOSKIT_EXTERN_ENDPOINT(ChainModel<5>)
+CHAOSKIT_FOR_EACH_MECHANICAL_MODEL(CHAOSKIT_EXTERN_ENDPOINT)
 #undef CHAOSKIT_EXTERN_ENDPOINT
 }  // namespace chaoskit

@@ -29,6 +29,26 @@ using AnyModel = std::variant<LimbModel, GolfModel, ChainModel<1>, ChainModel<2>
                               ChainModel<5>, LorenzModel, HenonHeilesModel>;
 static_assert(kMaxChainLinks == 5, "extend AnyModel and make_model when raising kMaxChainLinks");
 
+// The same list for the explicit template instances (*/instances.hpp and their .cpp files):
+// X(Model) once per registered model, and once per mechanical model (those with links, a task
+// endpoint and rest states: everything but the benchmark flows).
+#define CHAOSKIT_FOR_EACH_MECHANICAL_MODEL(X) \
+  X(LimbModel)                                \
+  X(GolfModel)                                \
+  X(ChainModel<1>)                            \
+  X(ChainModel<2>)                            \
+  X(ChainModel<3>)                            \
+  X(ChainModel<4>)                            \
+  X(ChainModel<5>)
+#define CHAOSKIT_FOR_EACH_REGISTERED_MODEL(X) \
+  CHAOSKIT_FOR_EACH_MECHANICAL_MODEL(X)       \
+  X(LorenzModel)                              \
+  X(HenonHeilesModel)
+#define CHAOSKIT_COUNT_MODEL(M) +1
+static_assert(std::variant_size_v<AnyModel> == 0 CHAOSKIT_FOR_EACH_REGISTERED_MODEL(CHAOSKIT_COUNT_MODEL),
+              "CHAOSKIT_FOR_EACH_REGISTERED_MODEL must list every AnyModel alternative");
+#undef CHAOSKIT_COUNT_MODEL
+
 /// Builds a model from its name and a parameter set (name or path; empty → the model's default).
 /// Throws InputError for an unknown model or a bad parameter set.
 AnyModel make_model(const std::string& name, const std::string& params = "");

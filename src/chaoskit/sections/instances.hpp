@@ -9,19 +9,8 @@
       const M&, const std::vector<Vec<double, M::state_dim>>&, const std::vector<bool>&, const Expression&, \
       const InputSchedule&, const SectionOptions&, const IntegratorOptions&, int);
 
-#define CHAOSKIT_SECTION_MODELS(X) \
-  X(LimbModel)                     \
-  X(GolfModel)                     \
-  X(ChainModel<1>)                 \
-  X(ChainModel<2>)                 \
-  X(ChainModel<3>)                 \
-  X(ChainModel<4>)                 \
-  X(ChainModel<5>)                 \
-  X(LorenzModel)                   \
-  X(HenonHeilesModel)
-
 namespace chaoskit {
 #define CHAOSKIT_EXTERN_SECTION(M) CHAOSKIT_SECTION_INSTANCES(extern, M)
-CHAOSKIT_SECTION_MODELS(CHAOSKIT_EXTERN_SECTION)
+CHAOSKIT_FOR_EACH_REGISTERED_MODEL(CHAOSKIT_EXTERN_SECTION)
 #undef CHAOSKIT_EXTERN_SECTION
 }  // namespace chaoskit

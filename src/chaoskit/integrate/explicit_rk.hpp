@@ -1,0 +1,92 @@
+#pragma once
+// The arithmetic shared by chaoskit's explicit Runge–Kutta steppers (dopri5_stepper.hpp,
+// rkf78_stepper.hpp): linear combinations of a fixed-size Eigen state and its stage derivatives
+// k_j with the rows of a constexpr Butcher tableau, and the error norm of the step-size control.
+//
+// Why not Boost.Odeint's steppers: odeint's generic Runge–Kutta multiplies every tableau entry,
+// zeros included (more than a third of Fehlberg's 7(8) tableau; its error estimate uses 4 of 13
+// stages), and its Boost.Fusion stage machinery and nested Eigen expressions made the tangent
+// systems the most expensive code in chaoskit to compile (several seconds per system and stepper,
+// far more under the sanitizers). Here a row is a template argument, its nonzero entries are
+// found at compile time, and each combination is one loop over the state's components.
+//
+// Bit-compatibility: per component, a row is summed left to right as
+//   x_i + (a_j1 h) k_j1,i + (a_j2 h) k_j2,i + …
+// which is the order in which odeint sums a row (it forms each coefficient as a_j·h and adds a zero
+// term as an exact 0). So for finite stages the results equal odeint's to the last bit;
+// tests/integrate/test_explicit_rk.cpp checks that against odeint's own steppers.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <utility>
+
+namespace chaoskit::rk {
+
+template <int N>
+using Row = std::array<double, N>;
+
+template <int N, Row<N> R>
+constexpr std::size_t nonzero_count() {
+  std::size_t n = 0;
+  for (double v : R) n += v != 0.0;
+  return n;
+}
+
+/// The positions of the nonzero entries of R, in order.
+template <int N, Row<N> R>
+constexpr auto nonzero_indices() {
+  std::array<int, nonzero_count<N, R>()> idx{};
+  std::size_t m = 0;
+  for (int j = 0; j < N; ++j)
+    if (R[j] != 0.0) idx[m++] = j;
+  return idx;
+}
+
+/// out = x + Σ_j (R_j h) k_j over the nonzero R_j, per component left to right. `out` may not be
+/// one of the k_j; it may be x.
+template <int N, Row<N> R, class State>
+inline void advance(State& out, const State& x, const std::array<State, N>& k, double h) {
+  static constexpr auto idx = nonzero_indices<N, R>();
+  constexpr int size = State::SizeAtCompileTime;
+  [&]<std::size_t... J>(std::index_sequence<J...>) {
+    const double coef[] = {(R[idx[J]] * h)...};
+    const double* const stage[] = {k[idx[J]].data()...};
+    const double* const xs = x.data();
+    double* const o = out.data();
+    for (int i = 0; i < size; ++i) o[i] = (xs[i] + ... + (coef[J] * stage[J][i]));
+  }(std::make_index_sequence<idx.size()>{});
+}
+
+/// out = Σ_j (R_j h) k_j over the nonzero R_j (R must have one), per component left to right.
+template <int N, Row<N> R, class State>
+inline void weighted(State& out, const std::array<State, N>& k, double h) {
+  static constexpr auto idx = nonzero_indices<N, R>();
+  static_assert(idx.size() > 0, "a row with no nonzero entry");
+  constexpr int size = State::SizeAtCompileTime;
+  [&]<std::size_t... J>(std::index_sequence<J...>) {
+    const double coef[] = {(R[idx[J]] * h)...};
+    const double* const stage[] = {k[idx[J]].data()...};
+    double* const o = out.data();
+    for (int i = 0; i < size; ++i) o[i] = (... + (coef[J] * stage[J][i]));
+  }(std::make_index_sequence<idx.size()>{});
+}
+
+/// The error of a step for the controller (odeint's default error checker, restated):
+///   max_i |err_i| / (atol + rtol (|x_i| + |h| |f_i(x)|)),
+/// x and f(x) at the step's start. A NaN component is skipped (the driver rejects the non-finite
+/// state such a step produces).
+template <class State>
+inline double error_norm(const State& err, const State& x, const State& dxdt, double h, double atol, double rtol) {
+  constexpr int size = State::SizeAtCompileTime;
+  const double ah = std::abs(h);
+  double e = 0.0;
+  for (int i = 0; i < size; ++i)
+    e = std::max(e, std::abs(err.data()[i]) / (atol + rtol * (std::abs(x.data()[i]) + ah * std::abs(dxdt.data()[i]))));
+  return e;
+}
+
+/// The outcome of one attempted step.
+enum class StepResult { accepted, rejected };
+
+}  // namespace chaoskit::rk
