@@ -30,9 +30,14 @@
 // sides are instantiated with a counting scalar (op_count.hpp). Per tangent rhs:
 //   chaoskit  : AutoDiff (6-wide gradient: 4 states + 2 inputs) of the golf rhs, then fx · v;
 //   hand-made : peer_golf_equations.hpp's f + J and the full 4×4 J · v;
-// plus the dopri5 step's own vector work on the 8 numbers (odeint, per component): stage sums with
-// 2..6 terms (3+5+7+9+11 = 35 flops), the solution (6 terms, 11), the error estimate (6 terms, 11),
-// the error norm |err|/(atol + rtol(a_x|x| + a_dxdt dt|ẋ|)) (7): 64 flops × 8 = 512 per attempted step.
+// plus the stepper's own vector work on the 8 numbers of [x | v], per component and attempt:
+//   chaoskit (explicit_rk.hpp: sums over the tableau's nonzero entries, counted from the tableau):
+//     each stage sum x + Σ c_j k_j 2 flops per nonzero, the solution likewise, the error estimate
+//     2·nonzeros − 1, the error norm 6 (|h||f|, + |x|, × rtol, + atol, ÷, max): dopri5 57 × 8 = 456,
+//     rkf78 175 × 8 = 1400;
+//   the odeint peer (odeint's dopri5, which also multiplies x by 1.0 in each sum): stage sums with
+//     2..6 terms (3+5+7+9+11 = 35), the solution (6 terms, 11), the error estimate (6 terms, 11), the
+//     error norm |err|/(atol + rtol(a_x|x| + a_dxdt dt|ẋ|)) (7): 64 × 8 = 512.
 // Peak: measured in this program (8 independent mul+add chains, scalar SSE2 as -O2 compiles
 // without -march) and the vector peak of the core (AVX-512, 2 FMA units: 32 flops/cycle × the
 // clock in /proc/cpuinfo) for reference; sin+cos pairs are timed the same way.
@@ -56,6 +61,8 @@
 #include "op_count.hpp"
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
+#include "chaoskit/integrate/dopri5_stepper.hpp"
+#include "chaoskit/integrate/rkf78_stepper.hpp"
 #include "chaoskit/models/golf.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "peer_golf_equations.hpp"
@@ -67,6 +74,19 @@
 using namespace chaoskit;
 
 namespace {
+
+/// Flops per state component of one attempted step of an explicit Runge–Kutta pair as
+/// explicit_rk.hpp computes it (see the comment at the top).
+template <std::size_t S>
+int rk_vector_flops(const std::array<std::array<double, S>, S>& a, const std::array<double, S>& b,
+                    const std::array<double, S>& db) {
+  auto nonzeros = [](const std::array<double, S>& row) {
+    return static_cast<int>(std::count_if(row.begin(), row.end(), [](double v) { return v != 0.0; }));
+  };
+  int flops = 0;
+  for (std::size_t i = 1; i < S; ++i) flops += 2 * nonzeros(a[i]);
+  return flops + 2 * nonzeros(b) + 2 * nonzeros(db) - 1 + 6;
+}
 
 struct Options {
   double th1a = 0.3, th1b = 2.5, th2a = -2.0, th2b = 2.0;
@@ -473,7 +493,10 @@ int main(int argc, char** argv) {
     // Work per step.
     const StepCount c_ck = count_chaoskit(model), c_hand = count_hand(pk), c_plain = count_plain_rhs(model),
                     c_ad = count_autodiff(model);
-    const double rk_flops = 512;
+    constexpr int kComponents = 8;  // [x | v] of the golf model
+    const double ck_rk_flops = kComponents * rk_vector_flops(dopri5::a, dopri5::b, dopri5::db);
+    const double ck_rk78_flops = kComponents * rk_vector_flops(rkf78::a, rkf78::b, rkf78::db);
+    const double od_rk_flops = 512;  // odeint's dopri5 (see the comment at the top)
     double flop_rate = 0, pair = 1e300;  // best of 3: the machine may be shared
     for (int r = 0; r < 3; ++r) flop_rate = std::max(flop_rate, scalar_flop_rate()), pair = std::min(pair, sincos_pair_time());
     const double mhz = cpu_mhz();
@@ -515,16 +538,16 @@ int main(int argc, char** argv) {
     // Per step at equal method: chaoskit's dopri5 run against the peer's.
     const double ck_step = ck_eq.secs1 / ck_eq.steps(), od_step = od.secs1 / od.steps();
     const double ck_rps = double(ck_eq.rhs()) / ck_eq.steps(), od_rps = double(od.rhs()) / od.steps();
-    const double ck_flops_step = ck_rps * c_ck.rhs_flops + rk_flops;
-    const double hand_flops_step = ck_rps * c_hand.rhs_flops + rk_flops;
-    const double od_flops_step = od_rps * c_hand.rhs_flops + rk_flops;
+    const double ck_flops_step = ck_rps * c_ck.rhs_flops + ck_rk_flops;
+    const double od_flops_step = od_rps * c_hand.rhs_flops + od_rk_flops;
     md << "### Work per step (1 thread, both dopri5)\n\n";
     md << "| | chaoskit (hand-derived J·v, GolfModel::tangent_rhs) | Boost.Odeint peer (hand-written Jacobian, then J v) |\n|---|---:|---:|\n";
     md << "| flops per tangent rhs (f and ∂f/∂x·v) | " << c_ck.rhs_flops << " | " << c_hand.rhs_flops << " |\n";
     md << "| sin + cos evaluations per tangent rhs (source; GCC merges each pair into one sincos call) | " << c_ck.sin << " + " << c_ck.cos << " | " << c_hand.sin << " + "
        << c_hand.cos << " |\n";
     md << "| rhs per accepted step (measured) | " << fmt("%.2f", ck_rps) << " | " << fmt("%.2f", od_rps) << " |\n";
-    md << "| flops per accepted step (rhs × count + 512 for dopri5's vector work) | " << fmt("%.0f", ck_flops_step)
+    md << "| flops per accepted step (rhs × count + the dopri5 step's vector work: " << fmt("%.0f", ck_rk_flops)
+       << " chaoskit, " << fmt("%.0f", od_rk_flops) << " odeint) | " << fmt("%.0f", ck_flops_step)
        << " | " << fmt("%.0f", od_flops_step) << " |\n";
     md << "| measured time per accepted step | " << fmt("%.0f ns", 1e9 * ck_step) << " | "
        << fmt("%.0f ns", 1e9 * od_step) << " |\n";
@@ -548,26 +571,24 @@ int main(int argc, char** argv) {
        << fmt("%.0f ns", 1e9 * (od_flops_step / flop_rate + pair * od_rps * c_hand.sin)) << " |\n";
     md << "| measured ÷ floor | " << fmt("%.2f", ck_step / (ck_flops_step / flop_rate + pair * ck_rps * c_ck.sin))
        << " | " << fmt("%.2f", od_step / (od_flops_step / flop_rate + pair * od_rps * c_hand.sin)) << " |\n";
-    (void)hand_flops_step;
     md << "\nCounts: a counting scalar instantiates each rhs (tools/bench/op_count.hpp); the plain golf rhs of chaoskit is "
        << c_plain.rhs_flops << " flops with " << c_plain.sin << " sin + " << c_plain.cos
        << " cos (parameter-only arithmetic, a few flops, not counted). For reference, the generic AutoDiff path (the "
        << "full 6-wide Jacobian, then f_x · v, what chaoskit used before the hand-derived fast path) is "
        << c_ad.rhs_flops << " flops with " << c_ad.sin << " sin + " << c_ad.cos << " cos per tangent rhs. "
-       << "Eigen evaluates the [x | v] state in 2-wide SSE2 packets (mulpd, addpd) in the stepper's vector work, so "
+       << "The stepper's loops over the 8 components may be compiled to 2-wide SSE2 packets (mulpd, addpd), so "
        << "the achieved rate is not strictly bounded by the scalar figure. A sin+cos pair costs "
        << fmt("%.0f", pair * flop_rate) << " flops at the measured scalar rate. No hardware counters here: `perf stat` "
        << "reports cycles and fp_arith_inst_retired as not supported in this VM.\n\n";
     if (o.stepper == StepperKind::rkf78) {
-      // rkf78 (odeint's generic 13-stage algorithm): stage i sums x and i stage derivatives (2i + 1 flops
-      // per component, i = 1..12: 168), the solution 14 terms (27), the error estimate 13 (25), the error
-      // norm (6): 226 flops × 8 components ≈ 1808 per attempt, i.e. 139 per rhs — more than the model's own.
-      const double rk78_flops = 1808, ck78_rps = double(ck.rhs()) / ck.steps(), ck78_step = ck.secs1 / ck.steps();
-      const double f78 = ck78_rps * (c_ck.rhs_flops + rk78_flops / 13);
+      // rkf78: the stage sums over the tableau's 55 nonzero entries, the solution (7 terms), the error
+      // estimate (4 terms) and the norm, counted from the tableau (the comment at the top).
+      const double ck78_rps = double(ck.rhs()) / ck.steps(), ck78_step = ck.secs1 / ck.steps();
+      const double f78 = ck78_rps * (c_ck.rhs_flops + ck_rk78_flops / 13);
       const double floor78 = f78 / flop_rate + pair * ck78_rps * c_ck.sin;
       md << "chaoskit's own method (rkf78) per accepted step: " << fmt("%.2f", ck78_rps) << " rhs (13 per attempt; "
          << "the rest are rejected attempts), " << fmt("%.0f", f78) << " flops (" << c_ck.rhs_flops
-         << " per rhs + 1808 per attempt for the stepper's vector work), " << fmt("%.1f", ck78_rps * c_ck.sin)
+         << " per rhs + " << fmt("%.0f", ck_rk78_flops) << " per attempt for the stepper's vector work), " << fmt("%.1f", ck78_rps * c_ck.sin)
          << " sincos calls; floor " << fmt("%.0f ns", 1e9 * floor78) << ", measured " << fmt("%.0f ns", 1e9 * ck78_step)
          << " (" << fmt("%.2f", ck78_step / floor78) << " × the floor); per unit time " << fmt("%.0f", ck.rhs() / (o.time * ck.traj.size()))
          << " rhs/s of simulated time against dopri5's " << fmt("%.0f", ck_eq.rhs() / (o.time * ck_eq.traj.size())) << ".\n\n";
