@@ -114,12 +114,13 @@ struct Stepper {
     const double D = theta * theta_m_1 * theta_m_1;
     const double w[] = {h * (A * b[0] - C * X1 + D), h * (A * b[2] + C * X3), h * (A * b[3] - C * X4),
                         h * (A * b[4] + C * X5),     h * (A * b[5] - C * X6), h * (B + C * X7)};
-    const double* const stage[] = {k[0].data(), k[2].data(), k[3].data(), k[4].data(), k[5].data(), k[6].data()};
-    const double* const xs = x_old.data();
-    double* const o = out.data();
-    for (int i = 0; i < State::SizeAtCompileTime; ++i)
-      o[i] = xs[i] + w[0] * stage[0][i] + w[1] * stage[1][i] + w[2] * stage[2][i] + w[3] * stage[3][i] +
-             w[4] * stage[4][i] + w[5] * stage[5][i];
+    out = x_old;  // x_old + Σ w_j k_j, summed left to right as odeint does
+    out += w[0] * k[0];
+    out += w[1] * k[2];
+    out += w[2] * k[3];
+    out += w[3] * k[4];
+    out += w[4] * k[5];
+    out += w[5] * k[6];
   }
 };
 

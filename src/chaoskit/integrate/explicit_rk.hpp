@@ -8,7 +8,9 @@
 // stages), and its Boost.Fusion stage machinery and nested Eigen expressions made the tangent
 // systems the most expensive code in chaoskit to compile (several seconds per system and stepper,
 // far more under the sanitizers). Here a row is a template argument, its nonzero entries are
-// found at compile time, and each combination is one loop over the state's components.
+// found at compile time, and a combination is a sequence of `acc += c_j k_j` on the fixed-size
+// state: one small Eigen expression type per state, vectorised by Eigen. (A plain loop over the
+// components compiled to scalar code: 30 % slower steps.)
 //
 // Bit-compatibility: per component, a row is summed left to right as
 //   x_i + (a_j1 h) k_j1,i + (a_j2 h) k_j2,i + …
@@ -20,6 +22,8 @@
 #include <cmath>
 #include <cstddef>
 #include <utility>
+
+#include <Eigen/Core>
 
 namespace chaoskit::rk {
 
@@ -43,18 +47,16 @@ constexpr auto nonzero_indices() {
   return idx;
 }
 
-/// out = x + Σ_j (R_j h) k_j over the nonzero R_j, per component left to right. `out` may not be
-/// one of the k_j; it may be x.
+/// out = x + Σ_j (R_j h) k_j over the nonzero R_j, per component left to right. `out` may be x but
+/// none of the k_j. Each term is one small Eigen statement on the fixed-size state (vectorised by
+/// Eigen, cheap to compile); the accumulator keeps the order of the sum.
 template <int N, Row<N> R, class State>
 inline void advance(State& out, const State& x, const std::array<State, N>& k, double h) {
   static constexpr auto idx = nonzero_indices<N, R>();
-  constexpr int size = State::SizeAtCompileTime;
   [&]<std::size_t... J>(std::index_sequence<J...>) {
-    const double coef[] = {(R[idx[J]] * h)...};
-    const double* const stage[] = {k[idx[J]].data()...};
-    const double* const xs = x.data();
-    double* const o = out.data();
-    for (int i = 0; i < size; ++i) o[i] = (xs[i] + ... + (coef[J] * stage[J][i]));
+    State acc = x;
+    ((acc += (R[idx[J]] * h) * k[idx[J]]), ...);
+    out = acc;
   }(std::make_index_sequence<idx.size()>{});
 }
 
@@ -63,27 +65,19 @@ template <int N, Row<N> R, class State>
 inline void weighted(State& out, const std::array<State, N>& k, double h) {
   static constexpr auto idx = nonzero_indices<N, R>();
   static_assert(idx.size() > 0, "a row with no nonzero entry");
-  constexpr int size = State::SizeAtCompileTime;
-  [&]<std::size_t... J>(std::index_sequence<J...>) {
-    const double coef[] = {(R[idx[J]] * h)...};
-    const double* const stage[] = {k[idx[J]].data()...};
-    double* const o = out.data();
-    for (int i = 0; i < size; ++i) o[i] = (... + (coef[J] * stage[J][i]));
+  [&]<std::size_t J0, std::size_t... J>(std::index_sequence<J0, J...>) {
+    State acc = (R[idx[J0]] * h) * k[idx[J0]];
+    ((acc += (R[idx[J]] * h) * k[idx[J]]), ...);
+    out = acc;
   }(std::make_index_sequence<idx.size()>{});
 }
 
 /// The error of a step for the controller (odeint's default error checker, restated):
 ///   max_i |err_i| / (atol + rtol (|x_i| + |h| |f_i(x)|)),
-/// x and f(x) at the step's start. A NaN component is skipped (the driver rejects the non-finite
-/// state such a step produces).
+/// x and f(x) at the step's start.
 template <class State>
 inline double error_norm(const State& err, const State& x, const State& dxdt, double h, double atol, double rtol) {
-  constexpr int size = State::SizeAtCompileTime;
-  const double ah = std::abs(h);
-  double e = 0.0;
-  for (int i = 0; i < size; ++i)
-    e = std::max(e, std::abs(err.data()[i]) / (atol + rtol * (std::abs(x.data()[i]) + ah * std::abs(dxdt.data()[i]))));
-  return e;
+  return (err.array().abs() / (atol + rtol * (x.array().abs() + std::abs(h) * dxdt.array().abs()))).maxCoeff();
 }
 
 /// The outcome of one attempted step.
