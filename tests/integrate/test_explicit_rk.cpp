@@ -38,9 +38,7 @@ double fixed_step_error(int steps) {
   for (int s = 0; s < steps; ++s) {
     const double t = s * h;
     sys(x, k[0], t);
-    [&]<int... I>(std::integer_sequence<int, I...>) {
-      ((rk::advance<S, A[I + 1]>(xs, x, k, h), sys(xs, k[I + 1], t + C[I + 1] * h)), ...);
-    }(std::make_integer_sequence<int, S - 1>{});
+    rk::run_stages<1, S - 1, A, C>(sys, xs, x, k, t, h);
     rk::advance<S, W>(x, x, k, h);
   }
   return (x - kepler_exact(T)).cwiseAbs().maxCoeff();

@@ -68,17 +68,7 @@ struct Stepper {
   template <class Sys>
   rk::StepResult attempt(Sys& sys, const State& x, double& t, State& x_new, double& dt) {
     const double h = dt;
-    State& xs = x_new;  // the stage states are built in x_new, which the last one overwrites
-    rk::advance<kStages, a[1]>(xs, x, k, h);
-    sys(xs, k[1], t + h * c[1]);
-    rk::advance<kStages, a[2]>(xs, x, k, h);
-    sys(xs, k[2], t + h * c[2]);
-    rk::advance<kStages, a[3]>(xs, x, k, h);
-    sys(xs, k[3], t + h * c[3]);
-    rk::advance<kStages, a[4]>(xs, x, k, h);
-    sys(xs, k[4], t + h * c[4]);
-    rk::advance<kStages, a[5]>(xs, x, k, h);
-    sys(xs, k[5], t + h);
+    rk::run_stages<1, 5, a, c>(sys, x_new, x, k, t, h);  // stage states in x_new, overwritten below
     rk::advance<kStages, b>(x_new, x, k, h);
     sys(x_new, k[6], t + h);
     rk::weighted<kStages, db>(err, k, h);

@@ -72,6 +72,15 @@ inline void weighted(State& out, const std::array<State, N>& k, double h) {
   }(std::make_index_sequence<idx.size()>{});
 }
 
+/// The stages First..Last of a step from (t, x) of size h, in order: stage i is
+/// k_i = f(t + c_i h, x + h Σ_j a_ij k_j), its state built in `xs` (k_0 = f(t, x) must be set).
+template <int First, int Last, const auto& A, const auto& C, class Sys, class State, std::size_t N>
+inline void run_stages(Sys& sys, State& xs, const State& x, std::array<State, N>& k, double t, double h) {
+  [&]<int... I>(std::integer_sequence<int, I...>) {
+    ((advance<static_cast<int>(N), A[First + I]>(xs, x, k, h), sys(xs, k[First + I], t + C[First + I] * h)), ...);
+  }(std::make_integer_sequence<int, Last - First + 1>{});
+}
+
 /// The error of a step for the controller (odeint's default error checker, restated):
 ///   max_i |err_i| / (atol + rtol (|x_i| + |h| |f_i(x)|)),
 /// x and f(x) at the step's start.

@@ -60,10 +60,7 @@ struct Stepper {
   template <class Sys>
   rk::StepResult attempt(Sys& sys, const State& x, double& t, State& x_new, double& dt) {
     const double h = dt;
-    State& xs = x_new;  // stage states are built in x_new, which the solution overwrites
-    [&]<int... I>(std::integer_sequence<int, I...>) {
-      ((rk::advance<kStages, a[I + 1]>(xs, x, k, h), sys(xs, k[I + 1], t + c[I + 1] * h)), ...);
-    }(std::make_integer_sequence<int, kStages - 1>{});
+    rk::run_stages<1, kStages - 1, a, c>(sys, x_new, x, k, t, h);  // stage states in x_new, overwritten below
     rk::advance<kStages, b>(x_new, x, k, h);
     rk::weighted<kStages, db>(err, k, h);
     const double e = rk::error_norm(err, x, k[0], h, atol, rtol);
