@@ -33,11 +33,7 @@ struct TangentSystem {
   void operator()(const State& X, State& dX, double t) const {
     const Vec<double, n> x = X.col(0);
     const Mat<double, n, K> W = X.template rightCols<K>();
-    Vec<double, n> f;
-    Mat<double, n, K> JW;
-    tangent_rhs<K>(model, x, seg.template u<m>(t), t, W, f, JW);
-    dX.col(0) = f;
-    dX.template rightCols<K>() = JW;
+    tangent_rhs<K>(model, x, seg.template u<m>(t), t, W, dX.col(0), dX.template rightCols<K>());
   }
 };
 

@@ -12,6 +12,9 @@
 //     in jacobians.hpp, and there is no n × n product afterwards. For λ_max (K = 1) that is one
 //     derivative per operation instead of six on the two-link models.
 // The inputs u are not perturbed (their derivative seeds are zero), as in Ẇ = ∂f/∂x W.
+// f and JW may be plain vectors/matrices or writable blocks of a larger one (the tangent flow writes
+// straight into the columns of its derivative: no temporaries, and no packed reload of values just
+// stored one by one, which stalls store forwarding on the hot path).
 // tests/integrate/test_tangent_rhs.cpp checks both against rhs_jacobians' f_x · W.
 #include "chaoskit/core/autodiff.hpp"
 
@@ -28,10 +31,9 @@ concept HasTangentRhs =
                          Mat<double, M::state_dim, K>& JW) { m.tangent_rhs(x, u, t, W, f, JW); };
 
 /// f and ∂f/∂x · W by AutoDiff directional derivatives (the generic path; see the file comment).
-template <int K, Model M>
+template <int K, Model M, class FOut, class JWOut>
 void tangent_rhs_autodiff(const M& model, const Vec<double, M::state_dim>& x, const Vec<double, M::input_dim>& u,
-                          double t, const Mat<double, M::state_dim, K>& W, Vec<double, M::state_dim>& f,
-                          Mat<double, M::state_dim, K>& JW) {
+                          double t, const Mat<double, M::state_dim, K>& W, FOut&& f, JWOut&& JW) {
   constexpr int n = M::state_dim;
   constexpr int m = M::input_dim;
   using AD = Eigen::AutoDiffScalar<Vec<double, K>>;
@@ -46,10 +48,11 @@ void tangent_rhs_autodiff(const M& model, const Vec<double, M::state_dim>& x, co
   }
 }
 
-/// f and ∂f/∂x · W: the model's own formulas when it has them, AutoDiff otherwise.
-template <int K, Model M>
+/// f and ∂f/∂x · W: the model's own formulas when it has them, AutoDiff otherwise. f: n × 1 and
+/// JW: n × K, writable (see the file comment).
+template <int K, Model M, class FOut, class JWOut>
 void tangent_rhs(const M& model, const Vec<double, M::state_dim>& x, const Vec<double, M::input_dim>& u, double t,
-                 const Mat<double, M::state_dim, K>& W, Vec<double, M::state_dim>& f, Mat<double, M::state_dim, K>& JW) {
+                 const Mat<double, M::state_dim, K>& W, FOut&& f, JWOut&& JW) {
   if constexpr (HasTangentRhs<M, K>)
     model.tangent_rhs(x, u, t, W, f, JW);
   else
