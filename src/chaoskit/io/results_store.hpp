@@ -122,7 +122,7 @@ struct Hyperslab {
 
 struct CreateOptions {
   bool overwrite = false;  ///< replace an existing file (otherwise InputError)
-  /// Values per chunk of a variable, aimed at (grid points × values per point); 0 = default 32768.
+  /// Values per chunk of a variable, aimed at (grid points × values per point); 0 = default 4096.
   std::size_t target_chunk_values = 0;
 };
 

@@ -86,26 +86,6 @@ class ScheduleFeed : public BatchFeed {
 // writer falls behind).
 constexpr std::size_t max_messages_per_round = 256;
 
-/// Results that arrived together, sorted, with runs of adjacent points joined: one write (and one
-/// pair of HDF5 flushes, the writer's main cost) for each join. When the writer falls behind, more
-/// results wait per round and more of them join (batches are dealt out in flat order, so the
-/// latest ones are mostly neighbours): the write rate adapts to the message rate by itself.
-std::vector<DecodedResult> merge_adjacent(std::vector<DecodedResult> in, std::size_t vpp) {
-  std::sort(in.begin(), in.end(), [](const DecodedResult& a, const DecodedResult& b) { return a.first < b.first; });
-  std::vector<DecodedResult> out;
-  for (DecodedResult& r : in) {
-    if (!out.empty() && out.back().first + out.back().count == r.first) {
-      DecodedResult& b = out.back();
-      b.values.insert(b.values.end(), r.values.begin(), r.values.begin() + static_cast<std::ptrdiff_t>(r.count * vpp));
-      b.status.insert(b.status.end(), r.status.begin(), r.status.end());
-      b.count += r.count;
-    } else {
-      out.push_back(std::move(r));
-    }
-  }
-  return out;
-}
-
 int threads_of(const SweepOptions& opt) { return opt.threads > 0 ? opt.threads : omp_get_max_threads(); }
 
 void warn_point_error(const EngineReport& r, int rank) {
@@ -224,7 +204,8 @@ SweepSummary coordinate(const Job& job, const SweepOptions& opt, const MpiSessio
       }
       if (!arrived.empty()) {
         const auto t0 = Clock::now();
-        for (const DecodedResult& r : merge_adjacent(std::move(arrived), vpp)) writer.put(r.first, r.count, r.values, r.status);
+        // The writer joins neighbouring runs and writes about once a second (results_file.hpp).
+        for (const DecodedResult& r : arrived) writer.put(r.first, r.count, r.values, r.status);
         sum.coordinator_seconds += seconds_since(t0);
       }
       sends.progress();

@@ -109,11 +109,47 @@ std::vector<Batch> pending_batches(const io::ResultsStore& store, std::size_t si
   return out;
 }
 
-StoreWriter::StoreWriter(io::ResultsStore& store, const ResultLayout& layout, Progress& progress)
-    : store_(store), layout_(layout), progress_(progress) {}
+StoreWriter::StoreWriter(io::ResultsStore& store, const ResultLayout& layout, Progress& progress,
+                         std::chrono::steady_clock::duration hold)
+    : store_(store), layout_(layout), progress_(progress), hold_(hold), last_write_(std::chrono::steady_clock::now()) {}
 
 void StoreWriter::put(std::size_t first, std::size_t count, std::span<const double> values,
                       std::span<const std::int8_t> status) {
+  const std::size_t vpp = layout_.values_per_point;
+  PointRun run{first, count, std::vector<double>(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(count * vpp)),
+               std::vector<std::int8_t>(status.begin(), status.end())};
+  std::lock_guard<std::mutex> lock(mutex_);
+  pending_points_ += count;
+  computed_ += count;
+  for (std::int8_t st : status) computed_failed_ += st != io::point_status::ok;
+  pending_.push_back(std::move(run));
+  progress_.update(computed_, computed_failed_);
+  if (writes_ == 0 || std::chrono::steady_clock::now() - last_write_ >= hold_ || pending_points_ >= kMaxPendingPoints)
+    write_pending();
+}
+
+void StoreWriter::flush() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  write_pending();
+}
+
+void StoreWriter::write_pending() {
+  if (pending_.empty()) return;
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<PointRun> runs = merge_adjacent(std::move(pending_), layout_.values_per_point);
+  pending_.clear();
+  pending_points_ = 0;
+  for (const PointRun& r : runs) {
+    write_run(r);
+    written_ += r.count;
+    ++writes_;
+    for (std::int8_t st : r.status) failed_ += st != io::point_status::ok;
+  }
+  last_write_ = std::chrono::steady_clock::now();
+  seconds_ += std::chrono::duration<double>(last_write_ - t0).count();
+}
+
+void StoreWriter::write_run(const PointRun& run) {
   // Each variable's values in its own element type, from the point-major blocks.
   const std::size_t vpp = layout_.values_per_point;
   std::vector<std::vector<double>> f64(layout_.variables.size());
@@ -123,9 +159,9 @@ void StoreWriter::put(std::size_t first, std::size_t count, std::span<const doub
   for (std::size_t v = 0; v < layout_.variables.size(); ++v) {
     const io::Variable& var = layout_.variables[v];
     const std::size_t per = var.values_per_point();
-    for (std::size_t p = 0; p < count; ++p)
+    for (std::size_t p = 0; p < run.count; ++p)
       for (std::size_t k = 0; k < per; ++k) {
-        const double x = values[p * vpp + layout_.offset[v] + k];
+        const double x = run.values[p * vpp + layout_.offset[v] + k];
         switch (var.type) {
           case io::ElementType::float64: f64[v].push_back(x); break;
           case io::ElementType::int32: i32[v].push_back(static_cast<std::int32_t>(x)); break;
@@ -138,14 +174,7 @@ void StoreWriter::put(std::size_t first, std::size_t count, std::span<const doub
       default: views[var.name] = std::span<const std::uint8_t>(u8[v]); break;
     }
   }
-  std::lock_guard<std::mutex> lock(mutex_);
-  const auto t0 = std::chrono::steady_clock::now();
-  store_.write_points(first, count, views, status);
-  seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  written_ += count;
-  ++writes_;
-  for (std::int8_t s : status) failed_ += s != io::point_status::ok;
-  progress_.update(written_, failed_);
+  store_.write_points(run.first, run.count, views, run.status);
 }
 
 std::size_t StoreWriter::written() const {
@@ -170,6 +199,7 @@ void StoreWriter::add_seconds(double s) {
 }
 
 void close_results(io::ResultsStore& store, StoreWriter& writer, Progress& progress, SweepSummary& sum) {
+  writer.flush();
   sum.computed = writer.written();
   if (store.done_count() == sum.total) {
     const auto t0 = std::chrono::steady_clock::now();

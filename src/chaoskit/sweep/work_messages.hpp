@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "chaoskit/sweep/batch_engine.hpp"
+#include "chaoskit/sweep/point_run.hpp"
 
 namespace chaoskit::sweep {
 
@@ -22,11 +23,7 @@ std::vector<Batch> decode_unit(std::span<const std::uint64_t> words);
 std::vector<char> encode_result(std::size_t first, std::size_t count, std::span<const double> values,
                                 std::span<const std::int8_t> status);
 
-struct DecodedResult {
-  std::size_t first = 0, count = 0;
-  std::vector<double> values;
-  std::vector<std::int8_t> status;
-};
+using DecodedResult = PointRun;
 /// std::invalid_argument when the size does not match `values_per_point`.
 DecodedResult decode_result(std::span<const char> bytes, std::size_t values_per_point);
 
