@@ -30,9 +30,14 @@ namespace chaoskit::rk {
 // The stage sums are short Eigen statements that GCC may leave as calls (the constant-times-state
 // expression and its assignment loop were 6 % of a golf λ_max run as separate functions): flatten
 // inlines everything they call. Not under the sanitizers, where it would only slow the build.
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__)  // GCC
 #define CHAOSKIT_RK_FLATTEN
-#else
+#elif defined(__has_feature)  // Clang
+#if __has_feature(address_sanitizer)
+#define CHAOSKIT_RK_FLATTEN
+#endif
+#endif
+#ifndef CHAOSKIT_RK_FLATTEN
 #define CHAOSKIT_RK_FLATTEN [[gnu::flatten]]
 #endif
 
