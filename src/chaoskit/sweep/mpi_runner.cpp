@@ -205,7 +205,7 @@ SweepSummary coordinate(const Job& job, const SweepOptions& opt, const MpiSessio
       if (!arrived.empty()) {
         const auto t0 = Clock::now();
         // The writer joins neighbouring runs and writes about once a second (results_file.hpp).
-        for (const DecodedResult& r : arrived) writer.put(r.first, r.count, r.values, r.status);
+        for (DecodedResult& r : arrived) writer.put(std::move(r));
         sum.coordinator_seconds += seconds_since(t0);
       }
       sends.progress();

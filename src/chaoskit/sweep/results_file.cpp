@@ -116,12 +116,15 @@ StoreWriter::StoreWriter(io::ResultsStore& store, const ResultLayout& layout, Pr
 void StoreWriter::put(std::size_t first, std::size_t count, std::span<const double> values,
                       std::span<const std::int8_t> status) {
   const std::size_t vpp = layout_.values_per_point;
-  PointRun run{first, count, std::vector<double>(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(count * vpp)),
-               std::vector<std::int8_t>(status.begin(), status.end())};
+  put(PointRun{first, count, std::vector<double>(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(count * vpp)),
+               std::vector<std::int8_t>(status.begin(), status.end())});
+}
+
+void StoreWriter::put(PointRun run) {
   std::lock_guard<std::mutex> lock(mutex_);
-  pending_points_ += count;
-  computed_ += count;
-  for (std::int8_t st : status) computed_failed_ += st != io::point_status::ok;
+  pending_points_ += run.count;
+  computed_ += run.count;
+  for (std::int8_t st : run.status) computed_failed_ += st != io::point_status::ok;
   pending_.push_back(std::move(run));
   progress_.update(computed_, computed_failed_);
   if (writes_ == 0 || std::chrono::steady_clock::now() - last_write_ >= hold_ || pending_points_ >= kMaxPendingPoints)

@@ -53,6 +53,8 @@ class StoreWriter : public BatchSink {
               std::chrono::steady_clock::duration hold = std::chrono::seconds(1));
   void put(std::size_t first, std::size_t count, std::span<const double> values,
            std::span<const std::int8_t> status) override;
+  /// The same for a run the caller owns (the MPI coordinator's decoded messages): held without a copy.
+  void put(PointRun run);
   void flush();  ///< writes every point held
 
   std::size_t written() const;  ///< points written by this run
