@@ -191,12 +191,13 @@ MegnoResult megno(const M& model, const Vec<double, M::state_dim>& x0, const Inp
 }
 
 /// Classification from a Lyapunov estimate: chaotic if settled and at least 5 error bars (and
-/// 0.01 1/s) above zero; regular if within 3 error bars of zero and still decaying (λ(T)/λ(T/2) <
-/// 0.75, the log(t)/t signature); otherwise undecided.
-inline OrbitClass classify_lyapunov(const LyapunovResult& r) {
+/// `chaotic_floor`, 0.01 1/s unless the caller resolves smaller exponents) above zero; regular if
+/// within 3 error bars of zero and still decaying (λ(T)/λ(T/2) < 0.75, the log(t)/t signature);
+/// otherwise undecided.
+inline OrbitClass classify_lyapunov(const LyapunovResult& r, double chaotic_floor = 0.01) {
   if (r.exponents.empty() || !std::isfinite(r.exponents[0])) return OrbitClass::undecided;
   const double l = r.exponents[0], e = r.errors[0];
-  if (r.converged && l > 5 * e && l > 0.01) return OrbitClass::chaotic;
+  if (r.converged && l > 5 * e && l > chaotic_floor) return OrbitClass::chaotic;
   if (l <= 3 * e && l / r.half_time_estimate < 0.75) return OrbitClass::regular;
   return OrbitClass::undecided;
 }

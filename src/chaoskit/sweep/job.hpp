@@ -58,6 +58,8 @@ struct ComputeSpec {
   double transient = 0.0;   ///< lambda_max/spectrum: discarded initial time [s]
   double renorm = 1.0;      ///< lambda_max/spectrum/sali/megno/orbit_class: renormalisation interval [s]
   int blocks = 10;          ///< lambda_max/spectrum/orbit_class: blocks of the error bar
+  double max_time = NAN;    ///< orbit_class: adaptive classification up to this time [s] (NaN: fixed at `time`)
+  double lambda_floor = NAN;  ///< orbit_class, adaptive: the smallest exponent resolved [1/s] (NaN: default)
   FtleMetric metric = FtleMetric::euclidean;  ///< ftle
   std::string plane;        ///< section: the surface "lhs = rhs"
   int direction = +1;       ///< section: +1 up, −1 down, 0 both

@@ -57,7 +57,10 @@ std::string job_fingerprint(const Job& job) {
   for (const auto& c : job.compute) {
     o << "compute." << quantity_name(c.quantity) << " = time " << exact(c.time) << ", transient " << exact(c.transient)
       << ", renorm " << exact(c.renorm) << ", blocks " << c.blocks << ", metric " << metric_name(c.metric) << ", plane '"
-      << c.plane << "', direction " << c.direction << ", crossings " << c.crossings << "\n";
+      << c.plane << "', direction " << c.direction << ", crossings " << c.crossings;
+    if (c.quantity == Quantity::orbit_class)
+      o << ", max_time " << exact(c.max_time) << ", lambda_floor " << exact(c.lambda_floor);
+    o << "\n";
   }
   const IntegratorOptions& io = job.integrator;
   o << "integrator = " << stepper_name(io.stepper) << ", rtol " << exact(io.rtol) << ", atol " << exact(io.atol)

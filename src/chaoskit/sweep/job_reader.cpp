@@ -12,6 +12,7 @@
 #include "chaoskit/core/memory.hpp"
 #include "chaoskit/basins/rest_label.hpp"
 #include "chaoskit/core/units.hpp"
+#include "chaoskit/sweep/classification_options.hpp"
 #include "chaoskit/sweep/parameter_axes.hpp"
 #include "chaoskit/sweep/point_context.hpp"
 
@@ -270,6 +271,19 @@ Quantity parse_quantity(const std::string& name, const std::string& field) {
                           "endpoint_sensitivity, section, basin)");
 }
 
+/// orbit_class's adaptive keys, checked by the classifier's own rules (OrbitClassOptions) so that
+/// a job is refused for exactly what classify_orbit would refuse, with the key named.
+void read_adaptive_classification(const toml::table& t, const std::string& prefix, ComputeSpec& c) {
+  if (t.get("max_time")) c.max_time = positive_number(t, "max_time", NAN, prefix + ".max_time");
+  if (t.get("lambda_floor")) c.lambda_floor = positive_number(t, "lambda_floor", NAN, prefix + ".lambda_floor");
+  try {
+    orbit_class_options(c).validate();
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    throw InputError(prefix + "." + e.field(), what.substr(e.field().size() + 2));
+  }
+}
+
 ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, const Job& job) {
   const std::string prefix = "compute." + name;
   ComputeSpec c;
@@ -287,7 +301,7 @@ ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, 
       c.time = 1000.0;
       break;
     case Quantity::orbit_class:
-      reject_unknown_keys(t, {"time", "renorm", "blocks"}, prefix + ".");
+      reject_unknown_keys(t, {"time", "renorm", "blocks", "max_time", "lambda_floor"}, prefix + ".");
       c.time = 500.0;
       break;
     case Quantity::ftle:
@@ -319,6 +333,7 @@ ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, 
   if ((c.quantity == Quantity::lambda_max || c.quantity == Quantity::spectrum || c.quantity == Quantity::orbit_class) &&
       std::lround(c.time / c.renorm) < c.blocks)
     throw InputError(prefix + ".blocks", "needs at least one renormalisation interval per block (time/renorm >= blocks)");
+  if (c.quantity == Quantity::orbit_class) read_adaptive_classification(t, prefix, c);
   if (const auto* n = t.get("metric")) {
     try {
       c.metric = parse_ftle_metric(string_of(*n, prefix + ".metric"));

@@ -20,6 +20,7 @@
 #include "chaoskit/integrate/instances.hpp"
 #include "chaoskit/integrate/sensitivity.hpp"
 #include "chaoskit/io/results_store.hpp"
+#include "chaoskit/sweep/classification_options.hpp"
 #include "chaoskit/sweep/job.hpp"
 #include "chaoskit/sweep/result_layout.hpp"
 
@@ -100,11 +101,7 @@ std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& l
         break;
       }
       case Quantity::orbit_class: {
-        OrbitClassOptions oo;
-        oo.time = c.time;
-        oo.renorm = c.renorm;
-        oo.blocks = c.blocks;
-        const OrbitClassification r = classify_orbit(model, x0, inputs, oo, job.integrator);
+        const OrbitClassification r = classify_orbit(model, x0, inputs, orbit_class_options(c), job.integrator);
         if (!note(r.report)) break;
         auto code = [](OrbitClass k) { return static_cast<double>(static_cast<int>(k)); };
         slot("orbit_class")[0] = code(r.verdict);
@@ -117,6 +114,8 @@ std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& l
         slot("orbit_sali")[0] = r.sali;
         slot("orbit_sali_min")[0] = r.sali_min;
         slot("orbit_megno")[0] = r.megno;
+        slot("orbit_growth_power")[0] = r.growth_power;
+        slot("orbit_time")[0] = r.time;
         break;
       }
       case Quantity::final_state: {

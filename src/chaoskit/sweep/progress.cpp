@@ -27,6 +27,11 @@ std::string Progress::format_duration(double s) {
   return o.str();
 }
 
+void Progress::set_point_cost(double least, double most) {
+  least_cost_ = least;
+  most_cost_ = most;
+}
+
 std::string Progress::line(std::size_t finished, std::size_t failed) const {
   const double t = elapsed();
   const std::size_t done = already_ + finished;
@@ -39,11 +44,19 @@ std::string Progress::line(std::size_t finished, std::size_t failed) const {
   o << done << "/" << total_ << " points (" << pct << "%), ";
   o.precision(rate < 10 ? 2 : 1);
   o << rate << " points/s, elapsed " << format_duration(t) << ", ETA " << format_duration(eta);
+  // Points of unknown cost: the range the rest may take, from the model time integrated per second.
+  const std::size_t remaining = total_ - done;
+  if (most_cost_ > least_cost_ && cost_ > 0 && t > 0 && remaining > 0) {
+    const double per_second = cost_ / t;
+    o << " (" << format_duration(static_cast<double>(remaining) * least_cost_ / per_second) << " to "
+      << format_duration(static_cast<double>(remaining) * most_cost_ / per_second) << " by orbit times)";
+  }
   if (failed) o << ", " << failed << " failed";
   return o.str();
 }
 
-void Progress::update(std::size_t finished, std::size_t failed) {
+void Progress::update(std::size_t finished, std::size_t failed, double cost) {
+  cost_ = cost;
   if (mode_ == ProgressMode::quiet) return;
   const double t = elapsed();
   if (mode_ == ProgressMode::bar) {

@@ -1,6 +1,9 @@
 #include "chaoskit/sweep/result_layout.hpp"
 
 #include <cmath>
+#include <cstdio>
+
+#include "chaoskit/sweep/classification_options.hpp"
 
 namespace chaoskit::sweep {
 
@@ -10,6 +13,23 @@ struct ModelShape {
   std::size_t n = 0;  // state dimension
   bool mechanical = false;
 };
+
+/// orbit_class's long_name: the codes and the verdict rule in force, with its exponent floor.
+std::string orbit_class_description(const OrbitClassOptions& o) {
+  char rule[400];
+  if (o.adaptive())
+    std::snprintf(rule, sizeof rule,
+                  "adaptive: T doubled from %g s up to max_time %g s; chaotic where lambda_max and SALI say so, "
+                  "regular where lambda_max, SALI and MEGNO all say so and T >= ln(sqrt(2)/%g)/lambda_floor = %.0f s "
+                  "(lambda_floor = %g 1/s), else undecided",
+                  o.time, o.max_time, o.sali_chaotic, o.regular_time(), o.floor());
+  else
+    std::snprintf(rule, sizeof rule,
+                  "fixed T = %g s, where lambda_max and SALI agree: a regular verdict excludes only exponents above "
+                  "ln(sqrt(2)/%g)/T = %.3g 1/s",
+                  o.time, o.sali_chaotic, o.floor());
+  return std::string("verdict: 0 regular, 1 chaotic, 2 undecided; ") + rule;
+}
 
 ModelShape shape_of(const AnyModel& m) {
   return std::visit(
@@ -21,6 +41,27 @@ ModelShape shape_of(const AnyModel& m) {
 }
 
 }  // namespace
+
+double PointCost::of(const double* block) const {
+  double c = fixed;
+  for (std::size_t i = 0; i < adaptive_slots.size(); ++i) {
+    const double t = block[adaptive_slots[i]];
+    c += std::isfinite(t) ? t : adaptive_min[i];
+  }
+  return c;
+}
+
+double PointCost::least() const {
+  double c = fixed;
+  for (double t : adaptive_min) c += t;
+  return c;
+}
+
+double PointCost::most() const {
+  double c = fixed;
+  for (double t : adaptive_max) c += t;
+  return c;
+}
 
 int ResultLayout::find(const std::string& name) const {
   for (std::size_t i = 0; i < variables.size(); ++i)
@@ -63,9 +104,8 @@ ResultLayout result_layout(const Job& job) {
       case Quantity::megno:
         add("megno", ElementType::float64, {}, "1", "mean exponential growth of nearby orbits <Y> at the final time");
         break;
-      case Quantity::orbit_class:
-        add("orbit_class", ElementType::int32, {}, "1",
-            "verdict where lambda_max and SALI agree: 0 regular, 1 chaotic, 2 undecided (disagree or not converged)");
+      case Quantity::orbit_class: {
+        add("orbit_class", ElementType::int32, {}, "1", orbit_class_description(orbit_class_options(c)));
         add("orbit_votes", ElementType::int32, {{"indicator", 3}}, "1",
             "vote of lambda_max, SALI and MEGNO, in that order: 0 regular, 1 chaotic, 2 undecided");
         add("orbit_lambda_max", ElementType::float64, {}, "1/s", "largest Lyapunov exponent at T (from SALI's first vector)");
@@ -74,7 +114,12 @@ ResultLayout result_layout(const Job& job) {
         add("orbit_sali", ElementType::float64, {}, "1", "smaller alignment index at T");
         add("orbit_sali_min", ElementType::float64, {}, "1", "smallest SALI met up to T");
         add("orbit_megno", ElementType::float64, {}, "1", "MEGNO <Y> at T");
+        add("orbit_growth_power", ElementType::float64, {}, "1",
+            "adaptive: p in |w| ~ t^p of the deviation vector over [T/4, T] (about 1 on a torus, large if chaotic)");
+        add("orbit_time", ElementType::float64, {}, "s",
+            "T: the time at which the verdict was reached (or max_time), the time of every orbit_ value");
         break;
+      }
       case Quantity::final_state:
         add("final_state", ElementType::float64, {{"component", s.n}}, "SI", "state at the final time");
         break;
@@ -113,6 +158,15 @@ ResultLayout result_layout(const Job& job) {
   for (const auto& v : L.variables) {
     L.offset.push_back(L.values_per_point);
     L.values_per_point += v.values_per_point();
+  }
+  for (const ComputeSpec& c : job.compute) {
+    if (c.quantity == Quantity::orbit_class && std::isfinite(c.max_time)) {
+      L.cost.adaptive_slots.push_back(L.offset[L.find("orbit_time")]);
+      L.cost.adaptive_min.push_back(c.time);
+      L.cost.adaptive_max.push_back(c.max_time);
+    } else {
+      L.cost.fixed += c.time + c.transient;
+    }
   }
   return L;
 }

@@ -22,10 +22,25 @@
 
 namespace chaoskit::sweep {
 
+/// What a point costs, in model time integrated [s], so that progress can say how long the rest
+/// may take when points differ a hundredfold in cost (adaptive classification): each entry costs its
+/// time (plus transient), an adaptive orbit_class its orbit_time, between its time and max_time.
+struct PointCost {
+  double fixed = 0.0;                       ///< the entries whose time is set by the job
+  std::vector<std::size_t> adaptive_slots;  ///< offsets of orbit_time in a point's block
+  std::vector<double> adaptive_min, adaptive_max;
+
+  /// The cost of a finished point from its block (a failed entry counts its least time).
+  double of(const double* block) const;
+  double least() const;
+  double most() const;
+};
+
 struct ResultLayout {
   std::vector<io::Variable> variables;
   std::vector<std::size_t> offset;  ///< first value of each variable in a point's block
   std::size_t values_per_point = 0;
+  PointCost cost;
 
   /// Index of a variable by name (−1 if absent).
   int find(const std::string& name) const;

@@ -111,7 +111,9 @@ std::vector<Batch> pending_batches(const io::ResultsStore& store, std::size_t si
 
 StoreWriter::StoreWriter(io::ResultsStore& store, const ResultLayout& layout, Progress& progress,
                          std::chrono::steady_clock::duration hold)
-    : store_(store), layout_(layout), progress_(progress), hold_(hold), last_write_(std::chrono::steady_clock::now()) {}
+    : store_(store), layout_(layout), progress_(progress), hold_(hold), last_write_(std::chrono::steady_clock::now()) {
+  progress_.set_point_cost(layout_.cost.least(), layout_.cost.most());
+}
 
 void StoreWriter::put(std::size_t first, std::size_t count, std::span<const double> values,
                       std::span<const std::int8_t> status) {
@@ -125,8 +127,9 @@ void StoreWriter::put(PointRun run) {
   pending_points_ += run.count;
   computed_ += run.count;
   for (std::int8_t st : run.status) computed_failed_ += st != io::point_status::ok;
+  for (std::size_t p = 0; p < run.count; ++p) computed_cost_ += layout_.cost.of(run.values.data() + p * layout_.values_per_point);
   pending_.push_back(std::move(run));
-  progress_.update(computed_, computed_failed_);
+  progress_.update(computed_, computed_failed_, computed_cost_);
   if (writes_ == 0 || std::chrono::steady_clock::now() - last_write_ >= hold_ || pending_points_ >= kMaxPendingPoints)
     write_pending();
 }

@@ -76,6 +76,7 @@ class StoreWriter : public BatchSink {
   std::size_t pending_points_ = 0;
   std::chrono::steady_clock::time_point last_write_;
   std::size_t computed_ = 0, computed_failed_ = 0;  // put, for the progress display
+  double computed_cost_ = 0.0;                      // model time those points integrated [s]
   std::size_t written_ = 0, failed_ = 0, writes_ = 0;
   double seconds_ = 0.0;
 };
