@@ -221,7 +221,7 @@ TEST_CASE("energy-surface sampler: golf's formulas used below are the model's", 
     }
 }
 
-TEST_CASE("energy-surface sampler: golf Liouville marginals of θ1 and θ2 match quadrature (KS)",
+TEST_CASE("energy-surface sampler: golf Liouville marginals of theta1 and theta2 match quadrature (KS)",
           "[energy_surface_sampler]") {
   const GolfSurface golf = golf_surface();
   constexpr std::size_t kSamples = 100000;
@@ -256,7 +256,7 @@ TEST_CASE("energy-surface sampler: golf Liouville marginals of θ1 and θ2 match
 }
 
 TEST_CASE("energy-surface sampler: the momentum direction is uniform on the sphere", "[energy_surface_sampler]") {
-  SECTION("golf: the angle of u on the circle, overall and on either sign of cos θ2") {
+  SECTION("golf: the angle of u on the circle, overall and on either sign of cos theta2") {
     const GolfSurface golf = golf_surface();
     const double energy = golf.minimum_energy() + 1.5 * golf.lowest_flip_energy();
     const EnergySurfaceSampler sampler(golf.model, energy, SampleMeasure::liouville);
@@ -277,7 +277,7 @@ TEST_CASE("energy-surface sampler: the momentum direction is uniform on the sphe
     CHECK(ks_statistic(bent, cdf) < ks_critical_value(bent.size()));
     CHECK(ks_statistic(straight, cdf) < ks_critical_value(straight.size()));
   }
-  SECTION("3-link chain: each coordinate of u is uniform on [−1, 1] (Archimedes' hat-box theorem)") {
+  SECTION("3-link chain: each coordinate of u is uniform on [-1, 1] (Archimedes' hat-box theorem)") {
     const ChainModel<3> chain = chain3();
     const double energy = -20.0;
     const EnergySurfaceSampler sampler(chain, energy, SampleMeasure::liouville);
@@ -317,7 +317,7 @@ TEST_CASE("energy-surface sampler: the section measure is uniform by area on the
   CHECK(ks_statistic(th1, cdf1) < ks_critical_value(kSamples));
 }
 
-TEST_CASE("energy-surface sampler: 3-link chain Liouville marginals match a grid quadrature (χ²)",
+TEST_CASE("energy-surface sampler: 3-link chain Liouville marginals match a grid quadrature (chi-square)",
           "[energy_surface_sampler]") {
   const ChainModel<3> chain = chain3();
   // V_min = −4.5 g = −44.1 J; link 3 can go over the top from V_min + 9.8 J, link 2 from + 29.4 J:

@@ -51,7 +51,9 @@
 // any thread, in any order, in any process, and different keys give independent streams. Uniform
 // doubles, Gaussians and sphere points are converted here, not by std:: distributions (whose
 // output is implementation-defined). `level` is the caller's index of the energy level, not the
-// energy: samplers at two energies given the same (seed, level) would share their streams.
+// energy: samplers at two energies given the same (seed, level) would share their streams. The
+// bound W decides which proposals are accepted, so a change to the bound search (grid size,
+// margin) changes the samples drawn for a key, as a change to the generator would.
 // Construction allocates (the bound search); sample() allocates nothing but an error message.
 // A sampler is immutable after construction, so one instance may serve any number of threads.
 #include <algorithm>
@@ -198,8 +200,10 @@ inline int grid_points_per_axis(int n) {
 }
 
 /// Compass search uphill from `start` with initial step `step`: try ±step along each axis, move to
-/// the first improvement, halve the step when none improves. On a smooth function it stops within
-/// about the final step (1e−10 rad) of a local maximum, so the value is exact to rounding there.
+/// the first improvement, halve the step when none improves. It stops where no axis step of
+/// 1e−10 rad improves f; for a smooth f that is a local maximum up to a value error of order
+/// (curvature × condition × step)², far below the bound margin. Derivative-free, so it also works
+/// where the weight is only continuous (the edge V = E for n ≥ 3).
 template <int n, class F>
 Extremum<n> climb(const F& f, Vec<double, n> x, double step) {
   constexpr double kFinalStep = 1e-10;
