@@ -6,8 +6,9 @@
 // they were.
 //
 // These are ordinary per-point variables of the result layout, written with the point's results:
-// the store, resume, MPI and the bit-identity across thread counts need nothing new, and a point
-// not computed yet shows the fill value (NaN) there as everywhere else.
+// the store, resume, MPI and the bit-identity across thread counts need nothing new. A point not
+// computed yet shows the fill value (NaN) there as everywhere else, and so does a point whose
+// set-up or computation threw (status 6, internal error: the batch engine resets its block).
 #include <span>
 #include <vector>
 

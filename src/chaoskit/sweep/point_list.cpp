@@ -37,6 +37,9 @@ bool skipped(std::string_view line) {
   return t.empty() || t.front() == '#';
 }
 
+/// "1 cell", "3 cells".
+std::string counted(std::size_t n, const std::string& noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); }
+
 std::string column_label(const std::vector<std::string>& names, std::size_t column) {
   std::string s = ", column " + std::to_string(column + 1);
   if (column < names.size() && !names[column].empty()) s += " (" + names[column] + ")";
@@ -86,13 +89,13 @@ PointTable parse_point_table(std::string_view text, const std::string& file) {
     t.lines.push_back(line_number);
     const std::size_t columns = t.names.size();
     if (cells.size() < columns)
-      throw InputError(t.where_cell(row, cells.size()), "missing: the row has " + std::to_string(cells.size()) +
-                                                            " cells, the header " + std::to_string(columns) + " columns");
+      throw InputError(t.where_cell(row, cells.size()),
+                       "missing: the row has " + counted(cells.size(), "cell") + ", the header " + counted(columns, "column"));
     if (cells.size() > columns)
       throw InputError(t.where_cell(row, columns),
                        (cells[columns].empty() ? std::string("extra empty cell (a trailing comma?)")
                                                : "extra cell '" + std::string(cells[columns]) + "'") +
-                           ": the header has " + std::to_string(columns) + " columns");
+                           ": the header has " + counted(columns, "column"));
     for (std::size_t c = 0; c < columns; ++c) t.values.push_back(parse_number(cells[c], t.where_cell(row, c)));
   }
 
