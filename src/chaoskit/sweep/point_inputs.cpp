@@ -1,6 +1,8 @@
 #include "chaoskit/sweep/point_inputs.hpp"
 
 #include <cmath>
+#include <string>
+#include <variant>
 
 namespace chaoskit::sweep {
 
@@ -8,8 +10,13 @@ std::vector<io::Variable> point_input_variables(const Job& job, std::size_t stat
   std::vector<io::Variable> v;
   if (job.point_source != PointSource::point_list) return v;
   for (const GridEntry& c : job.points.columns) v.push_back({c.name, io::ElementType::float64, {}, c.units, c.long_name, NAN});
+  std::string solved;
+  if (job.energy.component >= 0) {
+    const auto names = std::visit([](const auto& m) { return m.state_names(); }, job.base_model);
+    solved = ", " + names[static_cast<std::size_t>(job.energy.component)] + " solved from the energy";
+  }
   v.push_back({"initial_state", io::ElementType::float64, {{"component", state_dim}}, "SI",
-               "initial state integrated (the row's values, the rate solved from the energy)", NAN});
+               "initial state integrated (the row's values, [grid] fixed values, 0 elsewhere" + solved + ")", NAN});
   return v;
 }
 
