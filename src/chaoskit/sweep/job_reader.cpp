@@ -14,8 +14,8 @@
 #include "chaoskit/basins/rest_label.hpp"
 #include "chaoskit/core/units.hpp"
 #include "chaoskit/sweep/parameter_axes.hpp"
-#include "chaoskit/sweep/point_list.hpp"
 #include "chaoskit/sweep/point_context.hpp"
+#include "chaoskit/sweep/point_list.hpp"
 
 namespace chaoskit::sweep {
 
@@ -279,9 +279,11 @@ void read_energy(Job& job, const toml::table* energy) {
   for (const auto* list : named)
     for (const auto& e : *list) has_energy = has_energy || e.target == Target::energy;
   if (!has_energy) {
-    if (energy)
-      throw InputError("energy", job.point_source == PointSource::grid ? "[energy] given but the grid sets no energy"
-                                                                 : "[energy] given but neither [grid] nor [points] sets energy");
+    if (energy) {
+      const bool grid = job.point_source == PointSource::grid;
+      throw InputError("energy", grid ? "[energy] given but the grid sets no energy"
+                                      : "[energy] given but neither [grid] nor [points] sets energy");
+    }
     return;
   }
   const std::vector<std::string> states = state_names_of(job.base_model);
