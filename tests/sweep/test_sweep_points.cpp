@@ -221,6 +221,7 @@ TEST_CASE("sweep points: every bad point list exits 2 with one line naming file,
   const std::string points = "[points]\nfile = \"states.csv\"\n";
   const std::vector<Case> cases = {
       {"-", points, {"points.file", "states.csv", "cannot read"}},
+      {"-", "[points]\nfile = \".\"\n", {"points.file", "is a folder, not a file"}},
       {"", points, {"states.csv:1:", "empty"}},
       {"th1,th2\n", points, {"states.csv:1:", "no rows"}},
       {"th1,,th2\n0,0,0\n", points, {"states.csv:1, column 2:", "empty column name"}},
