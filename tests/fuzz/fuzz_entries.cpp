@@ -20,6 +20,7 @@
 #include "chaoskit/sweep/job_fingerprint.hpp"
 #include "chaoskit/sweep/job_reader.hpp"
 #include "chaoskit/sweep/point_context.hpp"
+#include "chaoskit/sweep/point_list.hpp"
 
 namespace chaoskit::fuzz {
 
@@ -147,6 +148,21 @@ Outcome job(std::string_view bytes) {
   return Outcome::accepted;
 }
 
+Outcome point_list(std::string_view bytes) {
+  sweep::PointTable t;
+  if (!accepts([&] { t = sweep::parse_point_table(bytes, "fuzz-points.csv"); })) return Outcome::rejected;
+  require(!t.names.empty() && t.rows() > 0, "point list: accepted without columns or rows");
+  require(t.values.size() == t.rows() * t.names.size(), "point list: the values do not fill rows x columns");
+  require(all_finite(t.values), "point list: a cell is not finite");
+  for (const auto& name : t.names) require(!name.empty(), "point list: an empty column name");
+  require(t.header_line >= 1 && t.lines.front() > t.header_line, "point list: a row before the header");
+  require(std::adjacent_find(t.lines.begin(), t.lines.end(), [](auto a, auto b) { return b <= a; }) == t.lines.end(),
+          "point list: row lines not increasing");
+  (void)t.where_header(t.names.size() - 1);
+  (void)t.where_cell(t.rows() - 1, t.names.size() - 1);
+  return Outcome::accepted;
+}
+
 Outcome number_lists(std::string_view bytes) {
   const std::string text(bytes);
   bool any = false;
@@ -245,8 +261,9 @@ Outcome axis_spec(std::string_view bytes) {
 }
 
 const std::vector<Target>& targets() {
-  static const std::vector<Target> all = {{"job", job},         {"number_lists", number_lists}, {"inputs", inputs},
-                                          {"surface", surface}, {"where", where},               {"axis_spec", axis_spec}};
+  static const std::vector<Target> all = {{"job", job},         {"point_list", point_list}, {"number_lists", number_lists},
+                                          {"inputs", inputs},   {"surface", surface},       {"where", where},
+                                          {"axis_spec", axis_spec}};
   return all;
 }
 

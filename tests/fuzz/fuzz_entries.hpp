@@ -24,6 +24,11 @@ class BrokenPromise : public std::logic_error {
 /// the set-up of its first, middle and last grid points.
 Outcome job(std::string_view bytes);
 
+/// [sweep [points] file] sweep::parse_point_table on the bytes as a point-list CSV; then the shape
+/// of what it accepted (every row as long as the header, every cell finite, lines in order) and the
+/// locations its messages give.
+Outcome point_list(std::string_view bytes);
+
 /// [--state, --torque, --release, --time ...] parse_number and parse_number_list (with and without
 /// each model's component names), a constant input schedule from --torque and parse_release_list.
 Outcome number_lists(std::string_view bytes);

@@ -89,6 +89,8 @@ TEST_CASE("fuzz: the entries tell accepted from rejected input", "[fuzz]") {
         Outcome::accepted);
   CHECK(job("[model]\nname = \"lorenz\"\n[grid]\nx = { linspace = [1.0, -1.0, 3] }\n[compute]\nlambda_max = { time = 10.0 }\n") ==
         Outcome::rejected);
+  CHECK(point_list("# frames\nth1,dth1\n0.5,25deg\n") == Outcome::accepted);
+  CHECK(point_list("th1,dth1\n0.5\n") == Outcome::rejected);
   CHECK(number_lists("150deg, -5deg, 0.5, 1e-3") == Outcome::accepted);
   CHECK(number_lists("150 deg deg") == Outcome::rejected);
   CHECK(inputs("[inputs]\ntorque = [1.0, -2.0]\nrelease = [\"none\", 0.25]\n") == Outcome::accepted);

@@ -299,3 +299,23 @@ TEST_CASE("sweep mpi: errors are printed once, by one rank, with exit 2", "[swee
     CHECK_FALSE(std::filesystem::exists(dir.file("y.h5")));
   }
 }
+
+TEST_CASE("sweep mpi: a [points] job under mpirun -n 2 writes the file of a 1-process run", "[sweep][mpi][points]") {
+  if (!have_mpi()) return;
+  ScratchDir dir("sweep_mpi_points");
+  std::ofstream(dir.file("states.csv")) << "# seven frames\nth1,th2,m2\n0.3,0.1,3.0\n0.9,-0.2,3.1\n1.5,0.4,3.2\n"
+                                           "0.6,0.0,3.0\n1.1,0.2,2.9\n2.0,-0.5,3.0\n0.1,0.1,3.3\n";
+  const std::string job = write_job(dir, "frames.toml",
+                                    "[model]\nname = \"limb\"\n[points]\nfile = \"states.csv\"\n[compute]\n"
+                                    "lambda_max = { time = 2.0, renorm = 0.5, blocks = 4 }\n[output]\nbatch = 2\n");
+  const std::string single = dir.file("single.h5"), two = dir.file("two_ranks.h5");
+  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(single)).exit_code == 0);
+  const auto r = run_shell(mpirun(2) + " " + mpi_cli + " sweep " + shell_quote(job) +
+                           " --threads 1 --progress quiet --out " + shell_quote(two));
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(h5diff_files(single, two) == 0);
+  std::string differing;
+  CHECK(same_root_attributes(single, two, differing));
+  INFO("root attribute " << differing);
+}

@@ -2,6 +2,7 @@
 // progress on stderr, --resume after any interruption and --force to replace a finished file.
 #include <omp.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iomanip>
 #include <iterator>
@@ -39,17 +40,32 @@ sweep::ProgressMode parse_progress(const std::string& s) {
 void print_plan(const sweep::Job& job, const std::string& out) {
   const sweep::ResultLayout layout = sweep::result_layout(job);
   std::cout << "job " << job.source << ": model " << job.model_name << ", params " << job.params.label << "\n";
-  std::cout << "grid " << job.point_count() << " points:";
-  for (const auto& a : job.axes)
-    std::cout << "  " << a.name << "[" << a.values.size() << "] " << a.values.front() << ".." << a.values.back() << " "
-              << a.units << " (" << sweep::target_name(a.target) << ")";
+  if (job.point_source == sweep::PointSource::point_list) {
+    // The list's size and where it comes from, then each column's range over the rows.
+    const sweep::PointTable& t = job.points.table;
+    std::cout << "points " << t.rows() << " from " << t.file << " (lines " << t.lines.front() << ".." << t.lines.back()
+              << "), dimension point[" << t.rows() << "]:";
+    for (std::size_t c = 0; c < job.points.columns.size(); ++c) {
+      double lo = t.row(0)[c], hi = lo;
+      for (std::size_t r = 1; r < t.rows(); ++r) lo = std::min(lo, t.row(r)[c]), hi = std::max(hi, t.row(r)[c]);
+      const auto& col = job.points.columns[c];
+      std::cout << "  " << col.name << " " << lo << ".." << hi << " " << col.units << " (" << sweep::target_name(col.target)
+                << ")";
+    }
+  } else {
+    std::cout << "grid " << job.point_count() << " points:";
+    for (const auto& a : job.axes)
+      std::cout << "  " << a.name << "[" << a.values.size() << "] " << a.values.front() << ".." << a.values.back() << " "
+                << a.units << " (" << sweep::target_name(a.target) << ")";
+  }
   std::cout << "\n";
   for (const auto& f : job.fixed) std::cout << "fixed " << f.name << " = " << f.values[0] << " " << f.units << "\n";
   std::cout << "variables:";
   for (const auto& v : layout.variables) std::cout << " " << v.name;
   std::cout << " status\noutput " << out << " (about " << sweep::estimated_file_bytes(job) / 1e6
             << " MB while running, compressed when complete)\n";
-  std::cout << "memory about " << sweep::estimated_memory_bytes(job) / 1e6 << " MB for the grid's bookkeeping\n";
+  std::cout << "memory about " << sweep::estimated_memory_bytes(job) / 1e6 << " MB for the "
+            << (job.point_source == sweep::PointSource::point_list ? "point list and its" : "grid's") << " bookkeeping\n";
 }
 
 void print_summary(const sweep::SweepSummary& s, bool json) {
@@ -131,6 +147,9 @@ CommandRunner register_sweep_command(CLI::App& app) {
       .description =
           "Runs a sweep job: a TOML file naming a model and parameter set, a grid (axes over state "
           "components, the energy, model parameters or input parameters; single values fix the rest) "
+          "or a list of points ([points] file = \"states.csv\": a header of the same names, one row "
+          "per point; the results then have one dimension, point, and store each column and the "
+          "initial state integrated) "
           "and the quantities to compute at each point (lambda_max, spectrum, stm, ftle, sali, "
           "megno, orbit_class, final_state, endpoint_sensitivity, section, basin). The points run in "
           "parallel on OpenMP threads and stream into one HDF5 results file in netCDF-4 layout, "

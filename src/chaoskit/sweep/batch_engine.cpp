@@ -11,6 +11,7 @@
 #include "chaoskit/io/results_store.hpp"
 #include "chaoskit/sweep/evaluate.hpp"
 #include "chaoskit/sweep/point_context.hpp"
+#include "chaoskit/sweep/point_inputs.hpp"
 
 namespace chaoskit::sweep {
 
@@ -90,6 +91,7 @@ EngineReport compute_batches(const Job& job, const ResultLayout& layout, int thr
       try {
         const PointContext ctx = point_context(job, index);
         st = evaluate(ctx, job, layout, std::span<double>(block, vpp));
+        record_point_inputs(job, layout, index, ctx, std::span<double>(block, vpp));
       } catch (const std::exception& e) {
         st = io::point_status::internal_error;
         fill_defaults(layout, block);

@@ -9,6 +9,7 @@ std::string target_name(Target t) {
     case Target::parameter: return "parameter";
     case Target::torque: return "torque";
     case Target::release: return "release";
+    case Target::point_row: return "point list row";
   }
   return "?";
 }
@@ -39,6 +40,8 @@ std::size_t Job::point_count() const {
 bool Job::has_parameter_axes() const {
   for (const auto& a : axes)
     if (a.target == Target::parameter) return true;
+  for (const auto& c : points.columns)
+    if (c.target == Target::parameter) return true;
   return false;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// A sweep job: what to compute at every point of an N-D grid. Read from TOML (job_reader.hpp);
-// this file is the plain description the runner and the point evaluator work from.
+// A sweep job: what to compute at every point of an N-D grid or of a list of points. Read from
+// TOML (job_reader.hpp); this file is the plain description the runner and the point evaluator
+// work from.
 //
 //   [model]     name, params (set name or path), [model.overrides] single parameter values
 //   [grid]      one entry per name: an axis ({ linspace | logspace | geomspace | list }, or a bare
@@ -8,12 +9,23 @@
 //               `energy` (total energy; one rate is solved from it, see [energy]), a model parameter
 //               (L1, m2, b1 for element 1 of chain's array b, ...), an input's constant moment (tau1,
 //               tau_hip, ...) or an input's release time (release_tau2, ...).
+//   [points]    file = "states.csv" (relative to the job file): instead of grid axes, a list of
+//               points, one CSV row each, the header naming grid names (point_list.hpp). [grid] may
+//               then hold fixed values only, for names the file does not give.
 //   [energy]    solve = "dth1" (the rate solved from E), branch = "+" | "-"
 //   [inputs]    as in `chaoskit simulate --inputs` (torque | table, release)
 //   [compute]   one table per quantity (lambda_max, spectrum, stm, ftle, sali, megno, orbit_class, final_state,
 //               endpoint_sensitivity, section, basin), each with its own times
 //   [integrator] stepper, rtol, atol, max_steps, dt_min
 //   [output]    file (default: the job file's stem + .h5), batch (points per write)
+//
+// Where the points come from (PointSource). The results store, resume, the MPI schedule and the
+// batch engine only know `axes` and flat row-major indices into them. A grid job's axes are its
+// [grid] axes. A point-list job has one synthetic axis, `point` (coordinates 0..N-1, target
+// Target::point_row), and keeps the rows themselves in `points`: point_context() (the one place
+// that turns an index into a point) looks a row up by that coordinate and applies its columns like
+// grid coordinates. Another source (e.g. samples of an energy surface) adds a PointSource value,
+// its axes and target, and its case in point_context(); everything downstream stays as it is.
 #include <string>
 #include <vector>
 
@@ -23,11 +35,13 @@
 #include "chaoskit/integrate/sensitivity.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
+#include "chaoskit/sweep/point_list.hpp"
 
 namespace chaoskit::sweep {
 
-/// What a grid name sets at a point.
-enum class Target { state, energy, parameter, torque, release };
+/// What a grid name sets at a point. point_row: the coordinate is a row of the job's point list,
+/// whose columns set the rest (the synthetic `point` axis of a [points] job).
+enum class Target { state, energy, parameter, torque, release, point_row };
 std::string target_name(Target t);
 
 /// A named quantity of the point: a swept axis (values) or a fixed value (one value).
@@ -68,6 +82,15 @@ struct ComputeSpec {
   double threshold = NAN;   ///< basin task: endpoint speed counted as success [m/s]
 };
 
+/// Where a job's points come from: the product of [grid] axes, or the rows of a [points] file.
+enum class PointSource { grid, point_list };
+
+/// A [points] job's list: the file's rows and what each of its columns sets.
+struct PointList {
+  PointTable table;                ///< names, values and file lines as read
+  std::vector<GridEntry> columns;  ///< one per table column: target, index, units (values empty)
+};
+
 struct Job {
   std::string source;       ///< path of the job file (or a label)
   std::string text;         ///< the job file's full text, stored in the results' provenance
@@ -75,8 +98,10 @@ struct Job {
   std::string params_label; ///< the set's name or path
   ParamFile params;         ///< with [model.overrides] applied
   AnyModel base_model{HenonHeilesModel(HenonHeilesParams{})};  ///< built from `params` (a placeholder until then)
-  std::vector<GridEntry> axes;   ///< swept, in the order of the results' dimensions
+  PointSource point_source = PointSource::grid;
+  std::vector<GridEntry> axes;   ///< swept, in the order of the results' dimensions (a point list: `point` only)
   std::vector<GridEntry> fixed;  ///< fixed values
+  PointList points;              ///< PointSource::point_list only
   EnergySolve energy;
   InputSchedule inputs;
   std::vector<ComputeSpec> compute;
@@ -85,7 +110,7 @@ struct Job {
   std::size_t batch = 0;    ///< points per write (0: automatic)
 
   std::size_t point_count() const;
-  bool has_parameter_axes() const;
+  bool has_parameter_axes() const;  ///< some point's parameters differ from `params` (an axis or a column)
 };
 
 }  // namespace chaoskit::sweep

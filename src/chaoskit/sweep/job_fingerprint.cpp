@@ -1,6 +1,10 @@
 #include "chaoskit/sweep/job_fingerprint.hpp"
 
+#include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cstdio>
+#include <span>
 #include <sstream>
 
 #include "chaoskit/core/build_info.hpp"
@@ -28,6 +32,48 @@ std::string value_of(const std::string& line) {
   return p == std::string::npos ? "" : line.substr(p + 3);
 }
 
+/// FNV-1a (64 bit) over the values' bit patterns, least significant byte first: the same digest on
+/// every build and machine.
+std::uint64_t digest(std::span<const double> values) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (double v : values) {
+    const auto bits = std::bit_cast<std::uint64_t>(v);
+    for (int byte = 0; byte < 8; ++byte) h = (h ^ ((bits >> (8 * byte)) & 0xff)) * 0x100000001b3ULL;
+  }
+  return h;
+}
+
+/// A point list: its columns, its size and its values, so that editing the file is a different
+/// job. The fingerprint is an HDF5 attribute, which must stay well below 64 KiB: a list of up to
+/// kMaxExactValues values gets a line per row with its exact values (a difference names the
+/// point); a longer one gets at most kMaxDigestLines lines, each a digest of a block of consecutive
+/// rows (a difference names the block). Neither the file's path nor its comments or line numbers
+/// matter.
+void write_point_list(std::ostream& o, const PointList& list) {
+  constexpr std::size_t kMaxExactValues = 512, kMaxDigestLines = 64;
+  const PointTable& t = list.table;
+  o << "points.columns =";
+  for (const auto& c : list.columns) o << " " << c.name << " (" << target_name(c.target) << ")";
+  o << "\n";
+  o << "points.count = " << t.rows() << "\n";
+  const bool exact_rows = t.values.size() <= kMaxExactValues;
+  const std::size_t block = exact_rows ? 1 : (t.rows() + kMaxDigestLines - 1) / kMaxDigestLines;
+  for (std::size_t first = 0; first < t.rows(); first += block) {
+    const std::size_t end = std::min(first + block, t.rows());
+    if (exact_rows) {
+      o << "points.row." << first << " =";
+      for (double v : t.row(first)) o << " " << exact(v);
+    } else {
+      char hex[32];
+      std::snprintf(hex, sizeof hex, "%016llx",
+                    static_cast<unsigned long long>(digest(std::span<const double>(t.values).subspan(
+                        first * t.names.size(), (end - first) * t.names.size()))));
+      o << "points.rows." << first << "-" << end - 1 << " = digest " << hex;
+    }
+    o << "\n";
+  }
+}
+
 }  // namespace
 
 std::string job_fingerprint(const Job& job) {
@@ -45,10 +91,14 @@ std::string job_fingerprint(const Job& job) {
     }
     o << "\n";
   }
-  for (const auto& a : job.axes) {
-    o << "grid." << a.name << " = axis (" << target_name(a.target) << ")";
-    for (double v : a.values) o << " " << exact(v);
-    o << "\n";
+  if (job.point_source == PointSource::point_list) {
+    write_point_list(o, job.points);
+  } else {
+    for (const auto& a : job.axes) {
+      o << "grid." << a.name << " = axis (" << target_name(a.target) << ")";
+      for (double v : a.values) o << " " << exact(v);
+      o << "\n";
+    }
   }
   for (const auto& f : job.fixed) o << "grid." << f.name << " = fixed (" << target_name(f.target) << ") " << exact(f.values[0]) << "\n";
   if (job.energy.component >= 0)

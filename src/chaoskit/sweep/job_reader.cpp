@@ -1,6 +1,7 @@
 #include "chaoskit/sweep/job_reader.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +16,7 @@
 #include "chaoskit/sweep/classification_options.hpp"
 #include "chaoskit/sweep/parameter_axes.hpp"
 #include "chaoskit/sweep/point_context.hpp"
+#include "chaoskit/sweep/point_list.hpp"
 
 namespace chaoskit::sweep {
 
@@ -113,6 +115,13 @@ std::vector<std::pair<std::string, const toml::node*>> in_file_order(const toml:
   return entries;
 }
 
+/// The shortest text that reads back as `v` (for values quoted in messages).
+std::string shortest(double v) {
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
+}
+
 // ---- [model] -------------------------------------------------------------------------------
 
 void apply_overrides(ParamFile& file, const toml::table& overrides) {
@@ -138,9 +147,9 @@ void apply_overrides(ParamFile& file, const toml::table& overrides) {
 
 // ---- [grid] --------------------------------------------------------------------------------
 
-GridEntry classify(const std::string& name, const Job& job, const std::vector<std::string>& states,
+/// What a grid name (a [grid] key or a [points] column) sets; `field` names it in errors.
+GridEntry classify(const std::string& name, const std::string& field, const Job& job, const std::vector<std::string>& states,
                    const std::vector<std::string>& inputs) {
-  const std::string field = "grid." + name;
   GridEntry e;
   e.name = name;
   for (std::size_t i = 0; i < states.size(); ++i)
@@ -192,13 +201,18 @@ GridEntry classify(const std::string& name, const Job& job, const std::vector<st
   throw InputError(field, "unknown name for model " + job.model_name + " (known: " + join(known) + ")");
 }
 
-void read_grid(Job& job, const toml::table& grid) {
+/// [grid]: axes and fixed values. With `points` (a [points] job) only fixed values are allowed:
+/// the points are the file's rows, not a product of axes.
+void read_grid(Job& job, const toml::table& grid, const toml::table* points_table) {
   const std::vector<std::string> states = state_names_of(job.base_model);
   const std::vector<std::string> inputs = input_names_of(job.base_model);
   for (const auto& [name, node_ptr] : in_file_order(grid)) {
     const toml::node& node = *node_ptr;
-    GridEntry e = classify(name, job, states, inputs);
+    GridEntry e = classify(name, "grid." + name, job, states, inputs);
     if (node.is_table() || node.is_array()) {
+      if (points_table)
+        throw InputError("grid." + name, "an axis cannot be combined with [points]: give " + name +
+                                             " as a column of the points file, or as one fixed number");
       e.values = axis_values(node, "grid." + name);
       job.axes.push_back(std::move(e));
     } else {
@@ -206,6 +220,7 @@ void read_grid(Job& job, const toml::table& grid) {
       job.fixed.push_back(std::move(e));
     }
   }
+  if (points_table) return;
   if (job.axes.empty()) throw InputError("grid", "no axis to sweep (give at least one entry as { linspace = [a, b, n] })");
   if (job.axes.size() > 8) throw InputError("grid", "at most 8 axes");
   // Point counts are std::size_t products: refuse before they can wrap around (65536^4 is 0).
@@ -220,18 +235,62 @@ void read_grid(Job& job, const toml::table& grid) {
     throw InputError("grid", shape + " is " + format_count(points) + " points, more than a sweep can index (2^50)");
 }
 
+// ---- [points] ------------------------------------------------------------------------------
+
+/// [points] file = "...": the list's rows become the job's points, through one synthetic axis
+/// `point` (0..N-1) whose coordinate point_context() reads as a row number (job.hpp). Each column
+/// is classified like a [grid] name, refused where the file gives it (header line and column).
+void read_points(Job& job, const toml::table& points, const std::filesystem::path& base_dir) {
+  reject_unknown_keys(points, {"file"}, "points.");
+  const toml::node* file = points.get("file");
+  if (!file) throw InputError("points.file", "missing (e.g. file = \"states.csv\", relative to the job file)");
+  std::filesystem::path path = string_of(*file, "points.file");
+  if (path.empty()) throw InputError("points.file", "must not be empty");
+  if (path.is_relative() && !base_dir.empty()) path = base_dir / path;
+
+  job.point_source = PointSource::point_list;
+  job.points.table = read_point_table(path.string());
+  const PointTable& t = job.points.table;
+  const std::vector<std::string> states = state_names_of(job.base_model);
+  const std::vector<std::string> inputs = input_names_of(job.base_model);
+  for (std::size_t c = 0; c < t.names.size(); ++c) {
+    const std::string& name = t.names[c];
+    for (const auto& f : job.fixed)
+      if (f.name == name)
+        throw InputError(t.where_header(c), "also set in [grid] (" + name + " = " + shortest(f.values[0]) +
+                                                "); give it in one place");
+    job.points.columns.push_back(classify(name, t.where_header(c), job, states, inputs));
+  }
+
+  GridEntry axis;
+  axis.name = "point";
+  axis.target = Target::point_row;
+  axis.units = "1";
+  axis.long_name = "index of the point: its row in the point list, in file order from 0";
+  axis.values.resize(t.rows());
+  for (std::size_t r = 0; r < t.rows(); ++r) axis.values[r] = static_cast<double>(r);
+  job.axes.push_back(std::move(axis));
+}
+
 void read_energy(Job& job, const toml::table* energy) {
+  // Every name a point gets a value for: grid axes, fixed values and point-list columns.
+  const std::vector<const std::vector<GridEntry>*> named = {&job.axes, &job.fixed, &job.points.columns};
+  const std::string where_named = job.point_source == PointSource::grid ? "[grid]" : "[grid] or [points]";
   bool has_energy = false;
-  for (const auto* list : {&job.axes, &job.fixed})
+  for (const auto* list : named)
     for (const auto& e : *list) has_energy = has_energy || e.target == Target::energy;
   if (!has_energy) {
-    if (energy) throw InputError("energy", "[energy] given but the grid sets no energy");
+    if (energy) {
+      const bool grid = job.point_source == PointSource::grid;
+      throw InputError("energy", grid ? "[energy] given but the grid sets no energy"
+                                      : "[energy] given but neither [grid] nor [points] sets energy");
+    }
     return;
   }
   const std::vector<std::string> states = state_names_of(job.base_model);
   const int dof = dof_of(job.base_model);
   auto named_in_grid = [&](const std::string& s) {
-    for (const auto* list : {&job.axes, &job.fixed})
+    for (const auto* list : named)
       for (const auto& e : *list)
         if (e.name == s) return true;
     return false;
@@ -250,14 +309,15 @@ void read_energy(Job& job, const toml::table* energy) {
   if (solve.empty()) {
     for (int i = dof; i < 2 * dof && solve.empty(); ++i)
       if (!named_in_grid(states[i])) solve = states[i];
-    if (solve.empty()) throw InputError("energy.solve", "every rate is set in [grid]; leave one to solve from the energy");
+    if (solve.empty())
+      throw InputError("energy.solve", "every rate is set in " + where_named + "; leave one to solve from the energy");
   }
   for (int i = dof; i < 2 * dof; ++i)
     if (states[i] == solve) job.energy.component = i, job.energy.dof_index = i - dof;
   if (job.energy.component < 0)
     throw InputError("energy.solve", "'" + solve + "' is not a rate of model " + job.model_name + " (rates: " +
                                          join({states.begin() + dof, states.end()}) + ")");
-  if (named_in_grid(solve)) throw InputError("energy.solve", "'" + solve + "' is also set in [grid]");
+  if (named_in_grid(solve)) throw InputError("energy.solve", "'" + solve + "' is also set in " + where_named);
 }
 
 // ---- [compute] ------------------------------------------------------------------------------
@@ -472,7 +532,7 @@ Job parse_job(const std::string& text, const std::string& source) {
         << e.description();
     throw InputError("job", msg.str());
   }
-  reject_unknown_keys(root, {"model", "grid", "energy", "inputs", "compute", "integrator", "output"}, "");
+  reject_unknown_keys(root, {"model", "grid", "points", "energy", "inputs", "compute", "integrator", "output"}, "");
   const std::filesystem::path base_dir = std::filesystem::path(source).parent_path();
 
   Job job;
@@ -506,11 +566,17 @@ Job parse_job(const std::string& text, const std::string& source) {
   }
   job.base_model = make_model(job.model_name, job.params);
 
-  read_grid(job, table_at(root, "grid", "grid"));
+  // The points: a [grid] (axes and fixed values), or a [points] list with an optional [grid] of
+  // fixed values only.
+  const toml::table* points = root.get("points") ? &table_at(root, "points", "points") : nullptr;
+  if (root.get("grid")) read_grid(job, table_at(root, "grid", "grid"), points);
+  else if (!points) throw InputError("grid", "missing table (give [grid] axes, or a [points] file of states)");
+  if (points) read_points(job, *points, base_dir);
   check_parameter_values(job);
   for (const auto& f : job.fixed)  // fixed parameters become part of the set every point uses
     if (f.target == Target::parameter) set_parameter(job.params, {f.param_key, f.index, f.units, ""}, f.values[0]);
   job.base_model = make_model(job.model_name, job.params);
+  check_point_list_parameters(job);
   read_energy(job, root.get("energy") ? &table_at(root, "energy", "energy") : nullptr);
 
   const int m = static_cast<int>(input_names_of(job.base_model).size());
@@ -524,6 +590,9 @@ Job parse_job(const std::string& text, const std::string& source) {
     for (const auto& e : *list)
       if (e.target == Target::torque && job.inputs.has_table())
         throw InputError("grid." + e.name, "cannot set a constant moment when [inputs] gives a table");
+  for (std::size_t c = 0; c < job.points.columns.size(); ++c)
+    if (job.points.columns[c].target == Target::torque && job.inputs.has_table())
+      throw InputError(job.points.table.where_header(c), "cannot set a constant moment when [inputs] gives a table");
 
   const toml::table& compute = table_at(root, "compute", "compute");
   if (compute.empty()) throw InputError("compute", "nothing to compute (e.g. lambda_max = { time = 100.0 })");

@@ -49,6 +49,7 @@ PointContext point_context(const Job& job, std::span<const std::size_t> index) {
   ParamFile params;
   auto apply = [&](const GridEntry& e, double v) {
     switch (e.target) {
+      case Target::point_row: break;  // never a column itself: the row's columns are applied below
       case Target::state: c.x0[e.index] = v; break;
       case Target::energy: energy = v; break;
       case Target::torque: torque[e.index] = v, torque_set = true; break;
@@ -61,7 +62,16 @@ PointContext point_context(const Job& job, std::span<const std::size_t> index) {
   };
   for (const auto& f : job.fixed)
     if (f.target != Target::parameter) apply(f, f.values[0]);  // fixed parameters are in job.params already
-  for (std::size_t k = 0; k < job.axes.size(); ++k) apply(job.axes[k], job.axes[k].values[index[k]]);
+  for (std::size_t k = 0; k < job.axes.size(); ++k) {
+    const GridEntry& axis = job.axes[k];
+    if (axis.target != Target::point_row) {
+      apply(axis, axis.values[index[k]]);
+      continue;
+    }
+    // The `point` axis's coordinate k is row k of the list: its cells set what the columns name.
+    const std::span<const double> row = job.points.table.row(index[k]);
+    for (std::size_t c = 0; c < job.points.columns.size(); ++c) apply(job.points.columns[c], row[c]);
+  }
   if (params_set) c.model = make_model(job.model_name, params);
   if (torque_set) c.inputs = InputSchedule::constant(torque);
   if (torque_set || release_set) c.inputs.set_release(release);
@@ -84,6 +94,34 @@ void check_parameter_values(const Job& job) {
         }
       }
     }
+}
+
+void check_point_list_parameters(const Job& job) {
+  // A row is one model, and the models check relations between their parameters (a limb's
+  // I1 >= m1 C1^2), which a row with m1 and I1 must meet together, not one cell at a time. The error
+  // names the column of the parameter the model refused (else the row's first parameter column).
+  const auto& columns = job.points.columns;
+  std::vector<std::size_t> parameter_columns;
+  for (std::size_t c = 0; c < columns.size(); ++c)
+    if (columns[c].target == Target::parameter) parameter_columns.push_back(c);
+  if (parameter_columns.empty()) return;
+  const PointTable& t = job.points.table;
+  for (std::size_t r = 0; r < t.rows(); ++r) {
+    ParamFile p = job.params;
+    for (std::size_t c : parameter_columns) set_parameter(p, ref_of(columns[c]), t.row(r)[c]);
+    try {
+      (void)make_model(job.model_name, p);
+    } catch (const InputError& err) {
+      const std::string& field = err.field();  // e.g. "... I1": the refused key comes last
+      const std::size_t cut = field.find_last_of(" :.");
+      const std::string key = cut == std::string::npos ? field : field.substr(cut + 1);
+      std::size_t blamed = parameter_columns.front();
+      for (std::size_t c : parameter_columns)
+        if (columns[c].param_key == key) blamed = c;
+      const std::string what = err.what();
+      throw InputError(t.where_cell(r, blamed), what.substr(what.rfind(": ") + 2));
+    }
+  }
 }
 
 }  // namespace chaoskit::sweep

@@ -1,7 +1,9 @@
 #pragma once
-// Everything one grid point needs before integrating: its model (rebuilt only when a parameter is
+// Everything one point needs before integrating: its model (rebuilt only when a parameter is
 // swept), its input schedule (constant moments and release times may be coordinates) and its
-// initial state (fixed components, swept components, and the rate solved from the energy).
+// initial state (fixed components, swept components, and the rate solved from the energy). The one
+// place where a point's index becomes a point, for every PointSource (job.hpp): a grid's
+// coordinates, or the row of a point list that the `point` axis's coordinate names.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -18,11 +20,16 @@ struct PointContext {
   bool admissible = true;  ///< false: no state exists here (energy below the potential); status invalid_point
 };
 
-/// The context of the point with coordinates axes[k].values[index[k]].
+/// The context of the point with coordinates axes[k].values[index[k]] (for the `point` axis of a
+/// point list: its row index[k]).
 PointContext point_context(const Job& job, std::span<const std::size_t> index);
 
 /// Checks that every swept or fixed parameter value gives a valid model (InputError "grid.NAME"
 /// otherwise), so that no point fails for a reason the job file could have been refused for.
 void check_parameter_values(const Job& job);
+
+/// The same for the rows of a point list, each row's parameter columns together on job.params (the
+/// fixed values applied); InputError at the cell's location in the file.
+void check_point_list_parameters(const Job& job);
 
 }  // namespace chaoskit::sweep

@@ -5,6 +5,8 @@
 
 #include "chaoskit/sweep/classification_options.hpp"
 
+#include "chaoskit/sweep/point_inputs.hpp"
+
 namespace chaoskit::sweep {
 
 namespace {
@@ -155,6 +157,7 @@ ResultLayout result_layout(const Job& job) {
     }
   }
   if (s.mechanical) add("initial_energy", ElementType::float64, {}, "J", "total energy of the initial state");
+  for (io::Variable& v : point_input_variables(job, s.n)) L.variables.push_back(std::move(v));
   for (const auto& v : L.variables) {
     L.offset.push_back(L.values_per_point);
     L.values_per_point += v.values_per_point();

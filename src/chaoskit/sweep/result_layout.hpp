@@ -14,6 +14,7 @@
 //   basin                basin_label, basin_time (+ basin_speed for kind task)
 //   section              section_count, section_time [crossing], section_state [crossing, component]
 //   (mechanical models)  initial_energy [J]
+//   ([points] jobs)      one variable per column of the list, initial_state [component] (point_inputs.hpp)
 #include <cstddef>
 #include <vector>
 
@@ -48,7 +49,7 @@ struct ResultLayout {
 
 ResultLayout result_layout(const Job& job);
 
-/// The grid axes of the results file (coordinates, units, long names).
+/// The axes of the results file (coordinates, units, long names): a grid's axes, or `point`.
 std::vector<io::Axis> result_axes(const Job& job);
 
 }  // namespace chaoskit::sweep

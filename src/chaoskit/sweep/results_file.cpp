@@ -25,7 +25,7 @@ io::Attributes provenance(const Job& job, const SweepOptions& opt, int threads) 
   integ.precision(17);
   integ << stepper_name(job.integrator.stepper) << ", rtol " << job.integrator.rtol << ", atol " << job.integrator.atol
         << ", max_steps " << job.integrator.max_steps << ", dt_min " << job.integrator.dt_min;
-  return {
+  io::Attributes attributes = {
       {"job", job.text},
       {"job_file", job.source},
       {"job_fingerprint", job_fingerprint(job)},
@@ -38,6 +38,10 @@ io::Attributes provenance(const Job& job, const SweepOptions& opt, int threads) 
       {"ranks", static_cast<long long>(opt.ranks)},
       {"command_line", opt.command_line},
   };
+  // A point list's file, as opened (its values are in the results: the column variables). Grid
+  // files carry no such attribute.
+  if (job.point_source == PointSource::point_list) attributes["points_file"] = job.points.table.file;
+  return attributes;
 }
 
 /// Refuses, before any file is touched, a grid whose bookkeeping alone would not fit in memory.

@@ -47,6 +47,8 @@ std::size_t estimated_memory_bytes(const Job& job) {
   // (16 bytes) per at least 16 points; 2.25 bytes rounds that up.
   std::size_t coordinates = 0;
   for (const auto& a : job.axes) coordinates += a.values.size() * sizeof(double);
+  // A point list is held whole: its values and the file line of each row.
+  coordinates += job.points.table.values.size() * sizeof(double) + job.points.table.lines.size() * sizeof(std::size_t);
   return job.point_count() * 9 / 4 + coordinates;
 }
 

@@ -68,7 +68,8 @@ std::size_t estimated_file_bytes(const Job& job);
 
 /// Bytes of memory a sweep of this grid needs beyond a fixed base: what grows with the number of
 /// points (their status codes, read whole on start and at the end, the done flags and the batch
-/// list) and with the axes (their coordinates). Values themselves are held one batch at a time.
+/// list) and with the axes (their coordinates, a point list's rows). Values themselves are held one
+/// batch at a time.
 std::size_t estimated_memory_bytes(const Job& job);
 
 }  // namespace chaoskit::sweep

@@ -1,0 +1,35 @@
+#include "chaoskit/sweep/point_inputs.hpp"
+
+#include <cmath>
+#include <string>
+#include <variant>
+
+namespace chaoskit::sweep {
+
+std::vector<io::Variable> point_input_variables(const Job& job, std::size_t state_dim) {
+  std::vector<io::Variable> v;
+  if (job.point_source != PointSource::point_list) return v;
+  for (const GridEntry& c : job.points.columns) v.push_back({c.name, io::ElementType::float64, {}, c.units, c.long_name, NAN});
+  std::string solved;
+  if (job.energy.component >= 0) {
+    const auto names = std::visit([](const auto& m) { return m.state_names(); }, job.base_model);
+    solved = ", " + names[static_cast<std::size_t>(job.energy.component)] + " solved from the energy";
+  }
+  v.push_back({"initial_state", io::ElementType::float64, {{"component", state_dim}}, "SI",
+               "initial state integrated (the row's values, [grid] fixed values, 0 elsewhere" + solved + ")", NAN});
+  return v;
+}
+
+void record_point_inputs(const Job& job, const ResultLayout& layout, std::span<const std::size_t> index,
+                         const PointContext& context, std::span<double> block) {
+  if (job.point_source != PointSource::point_list) return;
+  // The `point` axis is the job's only axis: its coordinate is the row.
+  const std::span<const double> row = job.points.table.row(index[0]);
+  for (std::size_t c = 0; c < job.points.columns.size(); ++c)
+    block[layout.offset[layout.find(job.points.columns[c].name)]] = row[c];
+  double* x0 = block.data() + layout.offset[layout.find("initial_state")];
+  for (std::size_t i = 0; i < context.x0.size(); ++i) x0[i] = context.x0[i];
+  if (!context.admissible && job.energy.component >= 0) x0[job.energy.component] = NAN;
+}
+
+}  // namespace chaoskit::sweep
