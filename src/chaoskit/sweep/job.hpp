@@ -91,6 +91,10 @@ struct PointList {
   std::vector<GridEntry> columns;  ///< one per table column: target, index, units (values empty)
 };
 
+/// The most points a job may have. Point counts are std::size_t products of axis sizes: refusing
+/// more keeps them from wrapping around (65536^4 is 0); 2^50 is far beyond any disk's worth of results.
+inline constexpr std::size_t kMaxPoints = std::size_t{1} << 50;
+
 struct Job {
   std::string source;       ///< path of the job file (or a label)
   std::string text;         ///< the job file's full text, stored in the results' provenance
