@@ -14,6 +14,7 @@
 #include "chaoskit/basins/rest_label.hpp"
 #include "chaoskit/core/units.hpp"
 #include "chaoskit/sweep/classification_options.hpp"
+#include "chaoskit/sweep/energy_sample.hpp"
 #include "chaoskit/sweep/parameter_axes.hpp"
 #include "chaoskit/sweep/point_context.hpp"
 #include "chaoskit/sweep/point_list.hpp"
@@ -491,7 +492,7 @@ Job parse_job(const std::string& text, const std::string& source) {
         << e.description();
     throw InputError("job", msg.str());
   }
-  reject_unknown_keys(root, {"model", "grid", "points", "energy", "inputs", "compute", "integrator", "output"}, "");
+  reject_unknown_keys(root, {"model", "grid", "points", "sample", "energy", "inputs", "compute", "integrator", "output"}, "");
   const std::filesystem::path base_dir = std::filesystem::path(source).parent_path();
 
   Job job;
@@ -525,11 +526,13 @@ Job parse_job(const std::string& text, const std::string& source) {
   }
   job.base_model = make_model(job.model_name, job.params);
 
-  // The points: a [grid] (axes and fixed values), or a [points] list with an optional [grid] of
-  // fixed values only.
+  // The points: a [grid] (axes and fixed values), a [points] list with an optional [grid] of
+  // fixed values only, or a [sample] of energy surfaces (alone: it refuses the other two).
   const toml::table* points = root.get("points") ? &table_at(root, "points", "points") : nullptr;
-  if (root.get("grid")) read_grid(job, table_at(root, "grid", "grid"), points);
-  else if (!points) throw InputError("grid", "missing table (give [grid] axes, or a [points] file of states)");
+  if (root.get("sample")) read_sample(job, root);
+  else if (root.get("grid")) read_grid(job, table_at(root, "grid", "grid"), points);
+  else if (!points)
+    throw InputError("grid", "missing table (give [grid] axes, a [points] file of states or a [sample] of energy surfaces)");
   if (points) read_points(job, *points, base_dir);
   check_parameter_values(job);
   for (const auto& f : job.fixed)  // fixed parameters become part of the set every point uses
