@@ -2,13 +2,11 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <limits>
 #include <stdexcept>
 #include <vector>
 
 #include "chaoskit/basins/rest_label.hpp"
 #include "chaoskit/core/errors.hpp"
-#include "chaoskit/core/memory.hpp"
 #include "chaoskit/models/energy_surface_sampler.hpp"
 #include "chaoskit/sweep/job_reader.hpp"
 #include "chaoskit/sweep/toml_fields.hpp"
@@ -143,16 +141,15 @@ std::vector<double> read_levels(const toml::table& t) {
   return levels;
 }
 
-std::size_t read_count(const toml::table& t, std::size_t levels) {
+std::size_t read_count(const toml::table& t) {
   const toml::node* node = t.get("n");
   if (!node) throw InputError("sample.n", "missing (the number of samples per energy level, e.g. n = 200)");
   const auto n = node->as_integer();
   if (!n) throw InputError("sample.n", "must be an integer (the number of samples per energy level)");
   if (n->get() < 1) throw InputError("sample.n", "must be >= 1 (samples per energy level), got " + std::to_string(n->get()));
-  const double points = static_cast<double>(levels) * static_cast<double>(n->get());
-  if (points > static_cast<double>(kMaxPoints))
-    throw InputError("sample.n", std::to_string(levels) + " levels x " + std::to_string(n->get()) + " samples is " +
-                                     format_count(points) + " points, more than a sweep can index (2^50)");
+  if (static_cast<std::uint64_t>(n->get()) > kMaxSamplesPerLevel)
+    throw InputError("sample.n", std::to_string(n->get()) + " samples per level, more than " +
+                                     std::to_string(kMaxSamplesPerLevel) + " (as many as a [grid] axis may have)");
   return static_cast<std::size_t>(n->get());
 }
 
@@ -220,7 +217,7 @@ void read_sample(Job& job, const toml::table& root) {
   check_model(job);
   std::vector<double> levels = read_levels(t);
   EnergySample& s = job.sample;
-  s.n = read_count(t, levels.size());
+  s.n = read_count(t);
   s.measure = read_measure(t, dof_of(job.base_model));
   s.seed = read_seed(t);
   s.samplers = make_level_samplers(job.base_model, levels, s.measure);

@@ -19,8 +19,8 @@
 // [energy] (the sampler sets every rate) or [inputs] (moments would move an orbit off its level);
 // a model that is not mechanical or has one degree of freedom (its energy surfaces are single
 // periodic orbits); a damped model (energy decays, so an orbit leaves its surface); measure
-// "section" on a model that is not two-link; a level at or below the potential minimum; n < 1,
-// more than kMaxLevels levels or kMaxPoints points; a seed that is not an integer >= 0.
+// "section" on a model that is not two-link; a level at or below the potential minimum; more than
+// kMaxLevels levels; n < 1 or n > kMaxSamplesPerLevel; a seed that is not an integer >= 0.
 //
 // The samplers: one per level, built when the job is read and never again (each searches its
 // rejection bound at construction, milliseconds; a point only draws). Every MPI rank reads the job
@@ -45,6 +45,12 @@ namespace chaoskit::sweep {
 /// 25 s. A curve of the chaotic fraction over energy needs a few dozen levels; a longer one is a
 /// job to split.
 inline constexpr std::size_t kMaxLevels = 100;
+
+/// The most samples per level: as many as one [grid] axis may have values (linspace's count), so
+/// that the `sample` axis's coordinates, held while the sweep runs, take at most 800 MB as a grid
+/// axis's do.
+inline constexpr std::size_t kMaxSamplesPerLevel = 100'000'000;
+static_assert(kMaxLevels * kMaxSamplesPerLevel <= kMaxPoints, "a [sample] must stay within a sweep's point count");
 
 /// The samplers of a job's energy levels, for a model type the caller need not know. Immutable
 /// after construction: one instance serves every thread.
