@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -49,9 +50,10 @@ class LevelSamplersOf final : public LevelSamplers {
 
   double acceptance_estimate(std::size_t level, std::size_t trials) const override {
     // A proposal is a uniform q accepted with probability q_weight(q) / W (energy_surface_sampler.hpp),
-    // so the acceptance is the mean of that ratio over uniform angles.
+    // so the acceptance is the mean of that ratio over uniform angles. Their stream is one no sample
+    // draws from (an index beyond kMaxSamplesPerLevel), fixed so that the estimate is too.
     const auto& sampler = samplers_.at(level);
-    sample_rng::Stream stream(sample_rng::sample_key(0, level, 0));
+    sample_rng::Stream stream(sample_rng::sample_key(0, level, std::numeric_limits<std::uint64_t>::max()));
     double sum = 0.0;
     for (std::size_t t = 0; t < trials; ++t) {
       Vec<double, M::dof> q;
