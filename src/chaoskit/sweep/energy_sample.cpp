@@ -245,14 +245,18 @@ std::string describe_sample(const Job& job) {
     lowest = std::min(lowest, a), highest = std::max(highest, a);
   }
   const bool liouville = job.sample.measure == SampleMeasure::liouville;
+  const std::string range = levels.values.size() == 1 ? rounded(levels.values.front())
+                                                      : rounded(levels.values.front()) + ".." + rounded(levels.values.back());
   std::string s = "sample " + std::to_string(job.point_count()) + " points: energy[" + std::to_string(levels.values.size()) +
-                  "] " + rounded(levels.values.front()) + ".." + rounded(levels.values.back()) + " J x sample[" +
-                  std::to_string(job.sample.n) + "], measure " + std::string(sample_measure_name(job.sample.measure)) +
+                  "] " + range + " J x sample[" + std::to_string(job.sample.n) + "], measure " +
+                  std::string(sample_measure_name(job.sample.measure)) +
                   (liouville ? " (uniform on the energy surface in canonical coordinates)"
                              : " (uniform by area on the plane dth1 = 0, dth2 > 0)") +
                   ", seed " + std::to_string(job.sample.seed) + "\n";
-  // Two digits: the estimate's own error is about sqrt(p / kTrials), a few per cent of p.
-  const std::string low = rounded(lowest, 2), high = rounded(highest, 2);
+  // Two digits: the estimate's own error is about sqrt(p / kTrials), a few per cent of p. No trial
+  // accepted says only that p is small: each sample will then take thousands of proposals or more.
+  auto shown = [&](double p) { return p > 0.0 ? rounded(p, 2) : "below 1/" + std::to_string(kTrials); };
+  const std::string low = shown(lowest), high = shown(highest);
   s += "sampler: potential minimum " + rounded(samplers.potential_minimum()) + " J; acceptance " + low +
        (low == high ? "" : ".." + high) + " per proposal (" + std::to_string(kTrials) + " trial angles per level)";
   return s;
