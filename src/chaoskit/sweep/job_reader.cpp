@@ -6,13 +6,11 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
-#include <set>
 #include <sstream>
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/core/memory.hpp"
 #include "chaoskit/basins/rest_label.hpp"
-#include "chaoskit/core/units.hpp"
 #include "chaoskit/sweep/classification_options.hpp"
 #include "chaoskit/sweep/energy_sample.hpp"
 #include "chaoskit/sweep/parameter_axes.hpp"
