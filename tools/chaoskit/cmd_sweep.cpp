@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/sweep/energy_sample.hpp"
 #include "chaoskit/sweep/job_reader.hpp"
 #include "chaoskit/sweep/result_layout.hpp"
 #include "chaoskit/sweep/runner.hpp"
@@ -52,6 +53,8 @@ void print_plan(const sweep::Job& job, const std::string& out) {
       std::cout << "  " << col.name << " " << lo << ".." << hi << " " << col.units << " (" << sweep::target_name(col.target)
                 << ")";
     }
+  } else if (job.point_source == sweep::PointSource::energy_sample) {
+    std::cout << sweep::describe_sample(job);
   } else {
     std::cout << "grid " << job.point_count() << " points:";
     for (const auto& a : job.axes)
@@ -65,7 +68,10 @@ void print_plan(const sweep::Job& job, const std::string& out) {
   std::cout << " status\noutput " << out << " (about " << sweep::estimated_file_bytes(job) / 1e6
             << " MB while running, compressed when complete)\n";
   std::cout << "memory about " << sweep::estimated_memory_bytes(job) / 1e6 << " MB for the "
-            << (job.point_source == sweep::PointSource::point_list ? "point list and its" : "grid's") << " bookkeeping\n";
+            << (job.point_source == sweep::PointSource::point_list ? "point list and its"
+                : job.point_source == sweep::PointSource::energy_sample ? "sample's"
+                                                                         : "grid's")
+            << " bookkeeping\n";
 }
 
 void print_summary(const sweep::SweepSummary& s, bool json) {
@@ -149,7 +155,9 @@ CommandRunner register_sweep_command(CLI::App& app) {
           "components, the energy, model parameters or input parameters; single values fix the rest) "
           "or a list of points ([points] file = \"states.csv\": a header of the same names, one row "
           "per point; the results then have one dimension, point, and store each column and the "
-          "initial state integrated) "
+          "initial state integrated), or random states on energy surfaces ([sample] energy = levels in "
+          "J, n per level, measure = \"liouville\" | \"section\", seed: dimensions energy and sample, the "
+          "states stored as initial_state, for the chaotic fraction of each surface) "
           "and the quantities to compute at each point (lambda_max, spectrum, stm, ftle, sali, "
           "megno, orbit_class, final_state, endpoint_sensitivity, section, basin). The points run in "
           "parallel on OpenMP threads and stream into one HDF5 results file in netCDF-4 layout, "

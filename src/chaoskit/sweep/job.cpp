@@ -10,6 +10,8 @@ std::string target_name(Target t) {
     case Target::torque: return "torque";
     case Target::release: return "release";
     case Target::point_row: return "point list row";
+    case Target::sample_level: return "energy level of the sample";
+    case Target::sample_index: return "sample on its energy level";
   }
   return "?";
 }

@@ -12,6 +12,9 @@
 //   [points]    file = "states.csv" (relative to the job file): instead of grid axes, a list of
 //               points, one CSV row each, the header naming grid names (point_list.hpp). [grid] may
 //               then hold fixed values only, for names the file does not give.
+//   [sample]    instead of [grid] or [points]: energy (levels, J: a number or an axis form), n (samples
+//               per level), measure = "liouville" | "section", seed: random states on the energy
+//               surfaces of the unforced, undamped model (energy_sample.hpp)
 //   [energy]    solve = "dth1" (the rate solved from E), branch = "+" | "-"
 //   [inputs]    as in `chaoskit simulate --inputs` (torque | table, release)
 //   [compute]   one table per quantity (lambda_max, spectrum, stm, ftle, sali, megno, orbit_class, final_state,
@@ -24,8 +27,14 @@
 // [grid] axes. A point-list job has one synthetic axis, `point` (coordinates 0..N-1, target
 // Target::point_row), and keeps the rows themselves in `points`: point_context() (the one place
 // that turns an index into a point) looks a row up by that coordinate and applies its columns like
-// grid coordinates. Another source (e.g. samples of an energy surface) adds a PointSource value,
-// its axes and target, and its case in point_context(); everything downstream stays as it is.
+// grid coordinates. An energy-sample job ([sample], energy_sample.hpp) has two synthetic axes,
+// `energy` (the levels in J, Target::sample_level) and `sample` (0..n-1, Target::sample_index),
+// and keeps one sampler per level in `sample`, built once when the job is read: point_context()
+// draws sample (seed, level index, sample index), a pure function of the three. Another source
+// adds a PointSource value, its axes and targets, and its case in point_context(); everything
+// downstream stays as it is.
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -33,6 +42,7 @@
 #include "chaoskit/integrate/input_schedule.hpp"
 #include "chaoskit/integrate/integrator_options.hpp"
 #include "chaoskit/integrate/sensitivity.hpp"
+#include "chaoskit/models/energy_surface_sampler.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/sweep/point_list.hpp"
@@ -40,8 +50,10 @@
 namespace chaoskit::sweep {
 
 /// What a grid name sets at a point. point_row: the coordinate is a row of the job's point list,
-/// whose columns set the rest (the synthetic `point` axis of a [points] job).
-enum class Target { state, energy, parameter, torque, release, point_row };
+/// whose columns set the rest (the synthetic `point` axis of a [points] job). sample_level,
+/// sample_index: the synthetic `energy` and `sample` axes of a [sample] job, whose indices pick the
+/// level's sampler and the sample drawn from it.
+enum class Target { state, energy, parameter, torque, release, point_row, sample_level, sample_index };
 std::string target_name(Target t);
 
 /// A named quantity of the point: a swept axis (values) or a fixed value (one value).
@@ -82,14 +94,30 @@ struct ComputeSpec {
   double threshold = NAN;   ///< basin task: endpoint speed counted as success [m/s]
 };
 
-/// Where a job's points come from: the product of [grid] axes, or the rows of a [points] file.
-enum class PointSource { grid, point_list };
+/// Where a job's points come from: the product of [grid] axes, the rows of a [points] file, or
+/// random states on energy surfaces ([sample]).
+enum class PointSource { grid, point_list, energy_sample };
 
 /// A [points] job's list: the file's rows and what each of its columns sets.
 struct PointList {
   PointTable table;                ///< names, values and file lines as read
   std::vector<GridEntry> columns;  ///< one per table column: target, index, units (values empty)
 };
+
+class LevelSamplers;  // energy_sample.hpp
+
+/// A [sample] job's draw: n states per energy level (the `energy` axis's coordinates) under
+/// `measure` and `seed`, from the samplers built for the job's model and levels.
+struct EnergySample {
+  SampleMeasure measure = SampleMeasure::liouville;
+  std::uint64_t seed = 0;
+  std::size_t n = 0;  ///< samples per level
+  std::shared_ptr<const LevelSamplers> samplers;  ///< immutable: shared by copies of the job and by every thread
+};
+
+/// The most points a job may have. Point counts are std::size_t products of axis sizes: refusing
+/// more keeps them from wrapping around (65536^4 is 0); 2^50 is far beyond any disk's worth of results.
+inline constexpr std::size_t kMaxPoints = std::size_t{1} << 50;
 
 struct Job {
   std::string source;       ///< path of the job file (or a label)
@@ -99,9 +127,11 @@ struct Job {
   ParamFile params;         ///< with [model.overrides] applied
   AnyModel base_model{HenonHeilesModel(HenonHeilesParams{})};  ///< built from `params` (a placeholder until then)
   PointSource point_source = PointSource::grid;
-  std::vector<GridEntry> axes;   ///< swept, in the order of the results' dimensions (a point list: `point` only)
+  std::vector<GridEntry> axes;   ///< swept, in the order of the results' dimensions (a point list: `point` only;
+                                 ///< a sample: `energy`, `sample`)
   std::vector<GridEntry> fixed;  ///< fixed values
   PointList points;              ///< PointSource::point_list only
+  EnergySample sample;           ///< PointSource::energy_sample only
   EnergySolve energy;
   InputSchedule inputs;
   std::vector<ComputeSpec> compute;

@@ -74,6 +74,18 @@ void write_point_list(std::ostream& o, const PointList& list) {
   }
 }
 
+/// A [sample]: the levels (exact; at most kMaxLevels of them), n, the measure and the seed. The
+/// samplers' own search (grid, margin), which also decides the states drawn, is fixed by the
+/// chaoskit commit above.
+void write_sample(std::ostream& o, const Job& job) {
+  o << "sample.energy = levels";
+  for (double v : job.axes.at(0).values) o << " " << exact(v);
+  o << "\n";
+  o << "sample.n = " << job.sample.n << "\n";
+  o << "sample.measure = " << sample_measure_name(job.sample.measure) << "\n";
+  o << "sample.seed = " << job.sample.seed << "\n";
+}
+
 }  // namespace
 
 std::string job_fingerprint(const Job& job) {
@@ -93,6 +105,8 @@ std::string job_fingerprint(const Job& job) {
   }
   if (job.point_source == PointSource::point_list) {
     write_point_list(o, job.points);
+  } else if (job.point_source == PointSource::energy_sample) {
+    write_sample(o, job);
   } else {
     for (const auto& a : job.axes) {
       o << "grid." << a.name << " = axis (" << target_name(a.target) << ")";

@@ -1,11 +1,12 @@
 #pragma once
 // Everything that determines a sweep's numbers, as "key = value" lines: model, every parameter
-// value, axes (coordinates in hexadecimal floating point, exact) or a point list's columns and
-// values (exact, or digests of blocks of rows for a long list), fixed values, energy solve,
-// inputs, each [compute] entry, integrator, and the chaoskit version and commit. Stored in the
-// results file; `--resume` refuses a file whose fingerprint differs and names the first line
-// that does, because mixing two jobs' points (or two builds' numbers) in one file would be silently
-// wrong. Comments and formatting of the job file do not matter.
+// value, axes (coordinates in hexadecimal floating point, exact), a point list's columns and values
+// (exact, or digests of blocks of rows for a long list) or a [sample]'s levels, n, measure and
+// seed, fixed values, energy solve, inputs, each [compute] entry, integrator, and the chaoskit
+// version and commit. Stored in the results file; `--resume` refuses a file whose fingerprint
+// differs and names the first line that does, because mixing two jobs' points (or two builds'
+// numbers) in one file would be silently wrong. Comments and formatting of the job file do not
+// matter.
 #include <string>
 
 #include "chaoskit/sweep/job.hpp"

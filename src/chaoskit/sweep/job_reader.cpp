@@ -6,36 +6,21 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
-#include <set>
 #include <sstream>
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/core/memory.hpp"
 #include "chaoskit/basins/rest_label.hpp"
-#include "chaoskit/core/units.hpp"
 #include "chaoskit/sweep/classification_options.hpp"
+#include "chaoskit/sweep/energy_sample.hpp"
 #include "chaoskit/sweep/parameter_axes.hpp"
 #include "chaoskit/sweep/point_context.hpp"
 #include "chaoskit/sweep/point_list.hpp"
+#include "chaoskit/sweep/toml_fields.hpp"
 
 namespace chaoskit::sweep {
 
 namespace {
-
-std::string join(const std::vector<std::string>& items) {
-  std::string s;
-  for (const auto& i : items) s += (s.empty() ? "" : ", ") + i;
-  return s;
-}
-
-void reject_unknown_keys(const toml::table& t, const std::set<std::string>& allowed, const std::string& prefix) {
-  for (const auto& [key, node] : t) {
-    (void)node;
-    if (!allowed.count(std::string(key.str())))
-      throw InputError(prefix + std::string(key.str()),
-                       "unknown key (expected one of: " + join({allowed.begin(), allowed.end()}) + ")");
-  }
-}
 
 const toml::table& table_at(const toml::table& root, const std::string& key, const std::string& field) {
   const toml::node* n = root.get(key);
@@ -44,37 +29,12 @@ const toml::table& table_at(const toml::table& root, const std::string& key, con
   return *n->as_table();
 }
 
-/// A number: TOML integer or float, or a string with a unit suffix ("30deg").
-double number_of(const toml::node& n, const std::string& field) {
-  double v;
-  if (auto i = n.as_integer()) v = static_cast<double>(i->get());
-  else if (auto f = n.as_floating_point()) v = f->get();
-  else if (auto s = n.as_string()) v = parse_number(s->get(), field);
-  else throw InputError(field, "must be a number");
-  if (!std::isfinite(v)) throw InputError(field, "must be finite");
-  return v;
-}
-
 double positive_number(const toml::table& t, const std::string& key, double fallback, const std::string& field) {
   const toml::node* n = t.get(key);
   if (!n) return fallback;
   const double v = number_of(*n, field);
   if (!(v > 0.0)) throw InputError(field, "must be > 0");
   return v;
-}
-
-long integer_of(const toml::node& n, const std::string& field, long lo, long hi) {
-  const auto i = n.as_integer();
-  if (!i) throw InputError(field, "must be an integer");
-  if (i->get() < lo || i->get() > hi)
-    throw InputError(field, "must be between " + std::to_string(lo) + " and " + std::to_string(hi));
-  return static_cast<long>(i->get());
-}
-
-std::string string_of(const toml::node& n, const std::string& field) {
-  const auto s = n.as_string();
-  if (!s) throw InputError(field, "must be a string");
-  return s->get();
 }
 
 template <class F>
@@ -198,7 +158,7 @@ GridEntry classify(const std::string& name, const std::string& field, const Job&
   known.push_back("energy");
   for (const auto& i : inputs) known.push_back(i), known.push_back("release_" + i);
   for (const auto& p : parameter_names(job.params)) known.push_back(p);
-  throw InputError(field, "unknown name for model " + job.model_name + " (known: " + join(known) + ")");
+  throw InputError(field, "unknown name for model " + job.model_name + " (known: " + comma_separated(known) + ")");
 }
 
 /// [grid]: axes and fixed values. With `points` (a [points] job) only fixed values are allowed:
@@ -223,15 +183,13 @@ void read_grid(Job& job, const toml::table& grid, const toml::table* points_tabl
   if (points_table) return;
   if (job.axes.empty()) throw InputError("grid", "no axis to sweep (give at least one entry as { linspace = [a, b, n] })");
   if (job.axes.size() > 8) throw InputError("grid", "at most 8 axes");
-  // Point counts are std::size_t products: refuse before they can wrap around (65536^4 is 0).
-  constexpr double kMaxPoints = 1125899906842624.0;  // 2^50, far beyond any disk's worth of results
   double points = 1;
   std::string shape;
   for (const auto& a : job.axes) {
     points *= static_cast<double>(a.values.size());
     shape += (shape.empty() ? "" : " x ") + a.name + "[" + std::to_string(a.values.size()) + "]";
   }
-  if (points > kMaxPoints)
+  if (points > static_cast<double>(kMaxPoints))
     throw InputError("grid", shape + " is " + format_count(points) + " points, more than a sweep can index (2^50)");
 }
 
@@ -316,7 +274,7 @@ void read_energy(Job& job, const toml::table* energy) {
     if (states[i] == solve) job.energy.component = i, job.energy.dof_index = i - dof;
   if (job.energy.component < 0)
     throw InputError("energy.solve", "'" + solve + "' is not a rate of model " + job.model_name + " (rates: " +
-                                         join({states.begin() + dof, states.end()}) + ")");
+                                         comma_separated({states.begin() + dof, states.end()}) + ")");
   if (named_in_grid(solve)) throw InputError("energy.solve", "'" + solve + "' is also set in " + where_named);
 }
 
@@ -454,7 +412,7 @@ IntegratorOptions read_integrator(const toml::table* t) {
     try {
       o.stepper = parse_stepper(string_of(*n, "integrator.stepper"));
     } catch (const InputError& e) {
-      throw InputError("integrator.stepper", "unknown stepper (known: " + join(stepper_names()) + ")");
+      throw InputError("integrator.stepper", "unknown stepper (known: " + comma_separated(stepper_names()) + ")");
     }
   }
   o.rtol = positive_number(*t, "rtol", o.rtol, "integrator.rtol");
@@ -532,7 +490,7 @@ Job parse_job(const std::string& text, const std::string& source) {
         << e.description();
     throw InputError("job", msg.str());
   }
-  reject_unknown_keys(root, {"model", "grid", "points", "energy", "inputs", "compute", "integrator", "output"}, "");
+  reject_unknown_keys(root, {"model", "grid", "points", "sample", "energy", "inputs", "compute", "integrator", "output"}, "");
   const std::filesystem::path base_dir = std::filesystem::path(source).parent_path();
 
   Job job;
@@ -548,7 +506,7 @@ Job parse_job(const std::string& text, const std::string& source) {
   if (!known) {
     std::vector<std::string> names;
     for (const auto& d : model_catalog()) names.push_back(d.name);
-    throw InputError("model.name", "unknown model '" + job.model_name + "' (known: " + join(names) + ")");
+    throw InputError("model.name", "unknown model '" + job.model_name + "' (known: " + comma_separated(names) + ")");
   }
   job.params_label = default_param_set(job.model_name);
   if (const auto* p = model.get("params")) {
@@ -566,11 +524,13 @@ Job parse_job(const std::string& text, const std::string& source) {
   }
   job.base_model = make_model(job.model_name, job.params);
 
-  // The points: a [grid] (axes and fixed values), or a [points] list with an optional [grid] of
-  // fixed values only.
+  // The points: a [grid] (axes and fixed values), a [points] list with an optional [grid] of
+  // fixed values only, or a [sample] of energy surfaces (alone: it refuses the other two).
   const toml::table* points = root.get("points") ? &table_at(root, "points", "points") : nullptr;
-  if (root.get("grid")) read_grid(job, table_at(root, "grid", "grid"), points);
-  else if (!points) throw InputError("grid", "missing table (give [grid] axes, or a [points] file of states)");
+  if (root.get("sample")) read_sample(job, root);
+  else if (root.get("grid")) read_grid(job, table_at(root, "grid", "grid"), points);
+  else if (!points)
+    throw InputError("grid", "missing table (give [grid] axes, a [points] file of states or a [sample] of energy surfaces)");
   if (points) read_points(job, *points, base_dir);
   check_parameter_values(job);
   for (const auto& f : job.fixed)  // fixed parameters become part of the set every point uses

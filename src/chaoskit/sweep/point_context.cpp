@@ -2,6 +2,7 @@
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/models/energy_surface.hpp"
+#include "chaoskit/sweep/energy_sample.hpp"
 #include "chaoskit/sweep/parameter_axes.hpp"
 
 namespace chaoskit::sweep {
@@ -50,6 +51,8 @@ PointContext point_context(const Job& job, std::span<const std::size_t> index) {
   auto apply = [&](const GridEntry& e, double v) {
     switch (e.target) {
       case Target::point_row: break;  // never a column itself: the row's columns are applied below
+      case Target::sample_level:      // the indices of a [sample]'s axes pick the state drawn below
+      case Target::sample_index: break;
       case Target::state: c.x0[e.index] = v; break;
       case Target::energy: energy = v; break;
       case Target::torque: torque[e.index] = v, torque_set = true; break;
@@ -62,8 +65,11 @@ PointContext point_context(const Job& job, std::span<const std::size_t> index) {
   };
   for (const auto& f : job.fixed)
     if (f.target != Target::parameter) apply(f, f.values[0]);  // fixed parameters are in job.params already
+  std::size_t level = 0, sample = 0;
   for (std::size_t k = 0; k < job.axes.size(); ++k) {
     const GridEntry& axis = job.axes[k];
+    if (axis.target == Target::sample_level) level = index[k];
+    if (axis.target == Target::sample_index) sample = index[k];
     if (axis.target != Target::point_row) {
       apply(axis, axis.values[index[k]]);
       continue;
@@ -72,6 +78,8 @@ PointContext point_context(const Job& job, std::span<const std::size_t> index) {
     const std::span<const double> row = job.points.table.row(index[k]);
     for (std::size_t c = 0; c < job.points.columns.size(); ++c) apply(job.points.columns[c], row[c]);
   }
+  // A [sample]'s state: a pure function of (seed, level, sample), whoever computes the point.
+  if (job.point_source == PointSource::energy_sample) job.sample.samplers->draw(job.sample.seed, level, sample, c.x0);
   if (params_set) c.model = make_model(job.model_name, params);
   if (torque_set) c.inputs = InputSchedule::constant(torque);
   if (torque_set || release_set) c.inputs.set_release(release);

@@ -3,7 +3,8 @@
 // swept), its input schedule (constant moments and release times may be coordinates) and its
 // initial state (fixed components, swept components, and the rate solved from the energy). The one
 // place where a point's index becomes a point, for every PointSource (job.hpp): a grid's
-// coordinates, or the row of a point list that the `point` axis's coordinate names.
+// coordinates, the row of a point list that the `point` axis's coordinate names, or the state a
+// [sample]'s level sampler draws for the (energy, sample) indices.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -21,7 +22,7 @@ struct PointContext {
 };
 
 /// The context of the point with coordinates axes[k].values[index[k]] (for the `point` axis of a
-/// point list: its row index[k]).
+/// point list: its row index[k]; for a [sample]: sample index[1] of level index[0]).
 PointContext point_context(const Job& job, std::span<const std::size_t> index);
 
 /// Checks that every swept or fixed parameter value gives a valid model (InputError "grid.NAME"

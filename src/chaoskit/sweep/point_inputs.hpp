@@ -1,9 +1,9 @@
 #pragma once
-// What a [points] job stores beside its results so that a user sees exactly what each point was
-// computed from: every column of the list as a variable over `point` (units and long name as the
-// grid gives them) and `initial_state` [component], the state actually integrated (after the
-// energy solve). Grid jobs store neither: their coordinates are the axes, and their files stay as
-// they were.
+// What a [points] or [sample] job stores beside its results so that a user sees exactly what each
+// point was computed from: `initial_state` [component], the state actually integrated (a point
+// list's after the energy solve, a sample's as drawn), and for a point list every column of the
+// list as a variable over `point` (units and long name as the grid gives them). Grid jobs store
+// neither: their coordinates are the axes, and their files stay as they were.
 //
 // These are ordinary per-point variables of the result layout, written with the point's results:
 // the store, resume, MPI and the bit-identity across thread counts need nothing new. A point not
@@ -22,8 +22,9 @@ namespace chaoskit::sweep {
 /// The variables above, in this order (none for a grid job); `state_dim` sizes initial_state.
 std::vector<io::Variable> point_input_variables(const Job& job, std::size_t state_dim);
 
-/// Writes the point's row and initial state into its block (nothing for a grid job). A point with
-/// no admissible state (energy below the potential) has NaN for the rate it could not solve.
+/// Writes the point's row (a point list) and initial state into its block (nothing for a grid
+/// job). A point with no admissible state (energy below the potential) has NaN for the rate it
+/// could not solve.
 void record_point_inputs(const Job& job, const ResultLayout& layout, std::span<const std::size_t> index,
                          const PointContext& context, std::span<double> block);
 

@@ -15,6 +15,7 @@
 //   section              section_count, section_time [crossing], section_state [crossing, component]
 //   (mechanical models)  initial_energy [J]
 //   ([points] jobs)      one variable per column of the list, initial_state [component] (point_inputs.hpp)
+//   ([sample] jobs)      initial_state [component], the state drawn (point_inputs.hpp)
 #include <cstddef>
 #include <vector>
 
@@ -49,7 +50,8 @@ struct ResultLayout {
 
 ResultLayout result_layout(const Job& job);
 
-/// The axes of the results file (coordinates, units, long names): a grid's axes, or `point`.
+/// The axes of the results file (coordinates, units, long names): a grid's axes, `point`, or
+/// `energy` and `sample`.
 std::vector<io::Axis> result_axes(const Job& job);
 
 }  // namespace chaoskit::sweep

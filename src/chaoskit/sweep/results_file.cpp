@@ -11,6 +11,7 @@
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/core/memory.hpp"
+#include "chaoskit/sweep/energy_sample.hpp"
 #include "chaoskit/sweep/job_fingerprint.hpp"
 #include "chaoskit/sweep/runner.hpp"
 
@@ -41,6 +42,8 @@ io::Attributes provenance(const Job& job, const SweepOptions& opt, int threads) 
   // A point list's file, as opened (its values are in the results: the column variables). Grid
   // files carry no such attribute.
   if (job.point_source == PointSource::point_list) attributes["points_file"] = job.points.table.file;
+  // A [sample]'s measure, seed and n (its levels are the `energy` coordinate).
+  attributes.merge(sample_attributes(job));
   return attributes;
 }
 
