@@ -274,3 +274,49 @@ def recheck_sentence(s, files):
             f"{reg['undecided']} become undecided; {cha['n']} chaotic verdicts likewise (where 5× their time is "
             f"shorter than the regular-verdict time, with the floor that time can state, 18.8/5T): {cha['same']} stay "
             f"chaotic, {cha['flipped']} turn regular, {cha['undecided']} become undecided ({files})")
+
+
+# ---- what a fixed-time classification would have said ---------------------------------------------
+
+def fixed_time_job(model, params, csv_name, T):
+    return f"""# the same states classified at one fixed time T = {T} s (no max_time), for comparison
+[model]
+name = "{model}"
+params = "{params}"
+[points]
+file = "{csv_name}"
+[compute]
+orbit_class = {{ time = {T} }}
+{INTEGRATOR}"""
+
+
+def fixed_time_comparison(model, params, scan, lo, hi, T, out_dir, name):
+    """Classifies the samples of `scan` with levels in [lo, hi] at a fixed T, and cross-tabulates
+    those verdicts against the adaptive ones: how many orbits the adaptive classification finds
+    chaotic would a fixed T have called regular?"""
+    cls_, status = ck.read(scan["h5"], "orbit_class", "status")
+    states = initial_states(scan["h5"])
+    levels = np.array(scan["levels"])
+    keep = np.repeat((levels >= lo) & (levels <= hi), cls_.shape[1]) & (status.ravel() == ck.OK)
+    csv_path = Path(out_dir) / f"{name}.csv"
+    with open(csv_path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(STATE)
+        for x in states[keep]:
+            w.writerow([repr(float(v)) for v in x])
+    h5 = Path(out_dir) / f"{name}.h5"
+    ck.sweep(fixed_time_job(model, params, csv_path.name, T), h5)
+    fixed = ck.read(h5, "orbit_class")[0]
+    adaptive = cls_.ravel()[keep]
+    table = {(a, b): int(((adaptive == a) & (fixed == b)).sum()) for a in (0, 1, 2) for b in (0, 1, 2)}
+    return dict(T=T, lo=lo, hi=hi, n=int(keep.sum()), table=table, h5=str(h5))
+
+
+def fixed_time_sentence(c):
+    t = c["table"]
+    chaotic = sum(t[(ck.CHAOTIC, b)] for b in (0, 1, 2))
+    return (f"of the {c['n']} samples between {c['lo']:g} and {c['hi']:g} ΔE_flip, the adaptive classification "
+            f"finds {chaotic} chaotic; a fixed T = {c['T']} s calls {t[(ck.CHAOTIC, ck.REGULAR)]} of them regular, "
+            f"{t[(ck.CHAOTIC, ck.UNDECIDED)]} undecided and {t[(ck.CHAOTIC, ck.CHAOTIC)]} chaotic; of the "
+            f"{sum(t[(ck.REGULAR, b)] for b in (0, 1, 2))} adaptive regular ones it calls "
+            f"{t[(ck.REGULAR, ck.CHAOTIC)]} chaotic (`{Path(c['h5']).name}`)")

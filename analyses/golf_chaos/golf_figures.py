@@ -197,6 +197,7 @@ def report(R, out, here):
       f"The λ_max and SALI votes agree on {100 * a['lambda_sali_agree']:.1f} %, MEGNO agrees with "
       f"{100 * a['megno_agrees_with_verdict']:.1f} % of the decided states. The finite-time λ_max map at 256² "
       "(`lambda_map_256.png`, README.md) is the same plane without a classification.\n")
+    w(f"**What a fixed classification time would have said.** {cl.fixed_time_sentence(R['fixed200'])}.\n")
     rs = cl.recheck_summary(R["recheck"])
     check_text = cl.recheck_sentence(rs, "`recheck_5x_T<T>.h5` with their `.csv` point lists")
     w(f"**Do the verdicts hold at 5× their time?** {check_text}.\n")

@@ -342,6 +342,7 @@ def report(R, region, out, here, sets, fig3, fig4):
         w(f"- `gait_map_{label}.h5`: {c['accessible']} states, {c['chaotic']} chaotic, {c['undecided']} undecided.")
     w("")
 
+    w(f"**What a fixed classification time would have said.** {cl.fixed_time_sentence(R['fixed200'])}.\n")
     rs = cl.recheck_summary(R["recheck"])
     w(f"**Do the verdicts hold at 5× their time?** "
       f"{cl.recheck_sentence(rs, 'drawn from the energy scan, the gait box and the stride; `recheck_5x_T<T>.h5`')}."
