@@ -16,6 +16,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 import chaoskit_runs as ck  # noqa: E402
+import classification as cl  # noqa: E402
 
 CLASS_COLOURS = matplotlib.colors.ListedColormap(["#3b75af", "#d1495b", "#bbbbbb"])  # regular, chaotic, undecided
 NAMES = {0: "regular", 1: "chaotic", 2: "undecided"}
@@ -100,35 +101,57 @@ def report(R, out, here):
 
     # ---- 2. regimes of the unforced model ----------------------------------------------------------
     w("## 2. Regular and chaotic regimes of the unforced model\n")
+    clsd = cfg["cls"]
     w(f"Energies above rest in units of ΔE_flip = {dE:.4f} J, the lowest energy at which a link can pass over the top "
-      f"(link 2: {lv['E_flip_distal'] - lv['E_min']:.4f} J; link 1: {lv['E_flip_proximal'] - lv['E_min']:.4f} J). "
-      "Seeds: a grid on the plane θ̇1 = 0 over the accessible angles, θ̇2 solved from the energy "
-      "(`energy_scan_golf_manufactured_<k>.h5`: orbit_class, status); an area fraction of that plane, not a "
-      "Liouville measure.\n")
-    w("| level [ΔE_flip] | E [J] | seeds accessible | chaotic | undecided | chaos fraction (95 % interval) | file |\n"
-      "|---|---|---|---|---|---|---|")
-    xs, ys, lo, hi = [], [], [], []
-    onset = None
-    for level, E, h5 in R["scan"]:
-        cls, status = ck.read(h5, "orbit_class", "status")
-        c = ck.class_counts(cls, status)
-        ci = ck.wilson(c["chaotic"], c["accessible"])
-        xs.append(level), ys.append(c["chaos_fraction"]), lo.append(ci[0]), hi.append(ci[1])
-        if c["chaotic"] and onset is None:
-            onset = level
-        w(f"| {level:g} | {E:.4f} | {c['accessible']} | {c['chaotic']} | {c['undecided']} | "
-          f"{c['chaos_fraction']:.3f} ({ci[0]:.3f}–{ci[1]:.3f}) | `{Path(h5).name}` |")
-    fig, ax = plt.subplots(figsize=(8, 5))
-    ax.errorbar(xs, ys, yerr=[np.maximum(0, np.array(ys) - lo), np.maximum(0, np.array(hi) - ys)], marker="o", capsize=3)
-    ax.axvline(1.0, color="r", ls="--", lw=1, label="link 2 can pass over the top")
-    ax.set(xscale="log", xlabel="(E − E_rest)/ΔE_flip", ylabel="chaotic fraction of seeds",
-           title="Unforced golf model: chaos fraction versus energy")
-    ax.legend()
+      f"(link 2: {lv['E_flip_distal'] - lv['E_min']:.4f} J; link 1: {lv['E_flip_proximal'] - lv['E_min']:.4f} J; "
+      f"both links up, the top of the potential: "
+      f"{(lv['E_flip_proximal'] - lv['E_min']) + (lv['E_flip_distal'] - lv['E_min']):.4f} J). "
+      f"**Classification:** {cl.describe(clsd)}. Undecided orbits are counted as undecided, never as either class.\n")
+    w("**Measure.** Each level's samples are drawn uniformly on the energy surface H = E in canonical coordinates "
+      "(the Liouville, or microcanonical, measure: the angles are not uniform, they are weighted by √det M(q); "
+      "`[sample] measure = \"liouville\"`, src/chaoskit/models/energy_surface_sampler.hpp), independently, so each "
+      "fraction is a binomial estimate of the share of the energy surface filled by chaotic orbits. Two numbers per "
+      "level: the chaotic share of the decided samples with its 95 % Wilson interval, and the band "
+      "[chaotic/n, (chaotic + undecided)/n] that holds the share whatever the undecided turn out to be (with the outer "
+      "95 % Wilson bounds).\n")
+    rows = cl.level_table(R["onset"]) + cl.level_table(R["wide"])
+    rows.sort(key=lambda r: r["level"])
+    w(cl.markdown_table(rows, lv, f"{Path(R['onset']['h5']).name}` ({R['onset']['n']} samples per level) and "
+                                   f"`{Path(R['wide']['h5']).name}` ({R['wide']['n']} per level"))
+    on = cl.onset(rows)
+    sec_rows = cl.level_table(R["section_scan"])
+    fig, ax = plt.subplots(1, 2, figsize=(13, 5))
+    cl.plot_scan(ax[0], rows, "energy surface (Liouville): chaotic / decided, 95 %; band: undecided either way",
+                 "#d1495b")
+    cl.plot_scan(ax[0], sec_rows, "seed plane θ̇1 = 0 (area fraction), same rule", "#3b75af", marker="s")
+    ax[0].axvline(1.0, color="k", ls="--", lw=1, label="link 2 can pass over the top")
+    ax[0].axvline((lv["E_flip_proximal"] - lv["E_min"]) / dE, color="k", ls=":", lw=1, label="link 1 can pass over the top")
+    ax[0].set(xscale="log", xlabel="(E − E_rest)/ΔE_flip", ylabel="chaotic share",
+              title="Unforced golf model: chaotic share of the energy surface")
+    ax[0].legend(fontsize=7)
+    cl.plot_orbit_times(ax[1], R["onset"], f"When the verdicts were reached ({Path(R['onset']['h5']).name})")
     fig.tight_layout()
     fig.savefig(here / f"chaos_vs_energy{suffix}.png", dpi=110)
     plt.close(fig)
     w(f"\n![chaos vs energy](chaos_vs_energy{suffix}.png)\n")
-    w(f"Lowest level with a chaotic seed: {onset} ΔE_flip.\n")
+    w("The seed-plane area fraction (`" + Path(R["section_scan"]["h5"]).name + "`, samples uniform by area on θ̇1 = 0, "
+      "θ̇2 > 0 solved from the energy, the convention of the sections below) beside it, "
+      f"{R['section_scan']['n']} samples per level:\n")
+    w(cl.markdown_table(sec_rows, lv, Path(R["section_scan"]["h5"]).name))
+    if on is None:
+        onset_text = "no chaotic sample at any level"
+        w("\n**Onset of chaos.** No level has a chaotic sample.\n")
+    else:
+        below = (f"at the {on['index']} levels below it (down to {rows[0]['level']:g} ΔE_flip) none of "
+                 f"{on['n_below']} samples is chaotic ({on['undecided_below']} undecided), so there chaos fills less "
+                 f"than {100 * on['bound_below']:.1f} % of each energy surface (95 %, one-sided)" if on["index"] else
+                 "it is the lowest level sampled")
+        onset_text = (f"lowest energy with a chaotic sample {on['E'] - lv['E_min']:.3f} J above rest = "
+                      f"{on['level']:g} ΔE_flip (E = {on['E']:.4f} J)")
+        w(f"\n**Onset of chaos.** The {onset_text}; {below}. The onset therefore lies in "
+          f"({on['level_below'] if on['level_below'] is not None else 0:g}, {on['level']:g}] ΔE_flip in this sense: below "
+          "it chaotic orbits may still exist in layers thinner than that bound (around the separatrices of resonances), "
+          "which finite samples cannot exclude.\n")
 
     # sections
     n = len(R["sections"])
@@ -150,13 +173,14 @@ def report(R, out, here):
 
     # rest-state plane
     h5 = out / "rest_map.h5"
-    cls, lam, ftle, status, energy = ck.read(h5, "orbit_class", "orbit_lambda_max", "ftle", "status", "initial_energy")
+    cls, lam, ftle, status, energy, otime = ck.read(h5, "orbit_class", "orbit_lambda_max", "ftle", "status",
+                                                    "initial_energy", "orbit_time")
     th1, th2 = ck.axis(h5, "th1"), ck.axis(h5, "th2")
     c = ck.class_counts(cls, status)
     a = ck.vote_agreement(h5)
     fig, ax = plt.subplots(1, 2, figsize=(12, 5))
     ax[0].pcolormesh(th1, th2, cls.T, shading="nearest", cmap=CLASS_COLOURS, vmin=0, vmax=2)
-    ax[0].set(xlabel="θ1 [rad]", ylabel="θ2 [rad]", title="agreed class from rest (blue regular, red chaotic, grey undecided)")
+    ax[0].set(xlabel="θ1 [rad]", ylabel="θ2 [rad]", title="class from rest (blue regular, red chaotic, grey undecided)")
     im = ax[1].pcolormesh(th1, th2, ftle.T, shading="nearest", cmap="viridis")
     ax[1].set(xlabel="θ1 [rad]", ylabel="θ2 [rad]", title="FTLE over 0.3 s [1/s]")
     fig.colorbar(im, ax=ax[1])
@@ -164,26 +188,32 @@ def report(R, out, here):
     fig.savefig(here / f"rest_plane{suffix}.png", dpi=110)
     plt.close(fig)
     w(f"![rest plane](rest_plane{suffix}.png)\n")
-    w(f"From rest over (θ1, θ2) (`rest_map.h5`, {cls.size} states, T = {cfg['class_time']} s): {c['regular']} regular, "
-      f"{c['chaotic']} chaotic, {c['undecided']} undecided (chaos fraction {c['chaos_fraction']:.3f}); λ and SALI votes "
-      f"agree on {100 * a['lambda_sali_agree']:.1f} %, MEGNO agrees with {100 * a['megno_agrees_with_verdict']:.1f} % "
-      "of the decided states. The finite-time λ_max map at 256² (`lambda_map_256.png`, README.md) is the same plane "
-      "without a classification.\n")
-    (Ta, ha), (Tb, hb) = R["check"]
-    ca, sa = ck.read(ha, "orbit_class", "status")
-    cb, sb = ck.read(hb, "orbit_class", "status")
-    both = (sa == ck.OK) & (sb == ck.OK)
-    flips = int(((ca != cb) & both & (ca != ck.UNDECIDED) & (cb != ck.UNDECIDED)).sum())
-    settled = int(((ca == ck.UNDECIDED) & (cb != ck.UNDECIDED) & both).sum())
-    w(f"**Convergence check** (`rest_check_T{Ta}.h5`, `rest_check_T{Tb}.h5`: the same {int(both.sum())} states classified "
-      f"over {Ta} s and {Tb} s): {flips} decided states change class (regular ↔ chaotic), {settled} undecided states "
-      f"become decided, {int(((ca != ck.UNDECIDED) & (cb == ck.UNDECIDED) & both).sum())} decided states become "
-      "undecided.\n")
+    ok_r = status == ck.OK
+    w(f"From rest over (θ1, θ2) (`rest_map.h5`, {cls.size} cell centres of (0, π) × (−π, π); "
+      f"{cl.describe(cfg['cls_rest'])}): {c['regular']} regular, {c['chaotic']} chaotic, {c['undecided']} undecided "
+      f"({100 * c['undecided'] / max(1, c['accessible']):.2f} %); chaotic share of the decided "
+      f"{c['chaotic'] / max(1, c['chaotic'] + c['regular']):.3f}, an area fraction of this plane. Verdicts reached at a "
+      f"median {np.median(otime[ok_r]):.0f} s, {int((otime[ok_r] >= cfg['cls_rest']['max_time']).sum())} at max_time. "
+      f"The λ_max and SALI votes agree on {100 * a['lambda_sali_agree']:.1f} %, MEGNO agrees with "
+      f"{100 * a['megno_agrees_with_verdict']:.1f} % of the decided states. The finite-time λ_max map at 256² "
+      "(`lambda_map_256.png`, README.md) is the same plane without a classification.\n")
+    w(f"**What a fixed classification time would have said.** {cl.fixed_time_sentence(R['fixed200'])}.\n")
+    rs = cl.recheck_summary(R["recheck"])
+    check_text = cl.recheck_sentence(rs, "`recheck_5x_T<T>.h5` with their `.csv` point lists")
+    w(f"**Do the verdicts hold at 5× their time?** {check_text}.\n")
+    if rs["regular"]["n"] < 100:
+        w(f"(Only {rs['regular']['n']} regular verdicts are re-run in this form, fewer than the 100 the full form "
+          "checks.)\n")
+    R["onset_text"] = onset_text
+    peak = max(rows, key=lambda r: (r["band"][0], r["level"]))
     verdicts.append(("'The unforced double pendulum can have regular and chaotic regimes. Nonlinearity does not make "
                      "every initial condition chaotic.'", "stated, citing Shinbrot et al. 1992",
-                     f"from rest: {c['regular']} regular and {c['chaotic']} chaotic of {c['accessible']} states "
-                     f"(`rest_map.h5`: orbit_class); no chaotic seed below {onset} ΔE_flip, chaos fractions per energy in "
-                     "section 2", "confirmed"))
+                     f"{onset_text}; chaotic share of the energy surface (Liouville samples) at {peak['level']:g} "
+                     f"ΔE_flip {peak['band'][0]:.2f}–{peak['band'][1]:.2f}; from rest: {c['regular']} regular, "
+                     f"{c['chaotic']} chaotic, {c['undecided']} undecided of {c['accessible']} states "
+                     f"(`{Path(R['onset']['h5']).name}`, `{Path(R['wide']['h5']).name}`, `rest_map.h5`: orbit_class); "
+                     f"regular verdicts at 5× their time: {rs['regular']['flipped']} of {rs['regular']['n']} turn "
+                     "chaotic", "confirmed"))
 
     # ---- 3. sensitivity is not chaos ---------------------------------------------------------------
     w("## 3. Sensitivity is not chaos: FTLE over a swing versus λ_max\n")
@@ -208,7 +238,7 @@ def report(R, out, here):
             sel = ok & (cls == k)
             a.scatter(x[sel], lam[sel], s=6, color=CLASS_COLOURS(k), label=NAMES[k])
         a.axvline(math.log(10) / 0.3, color="k", ls=":", lw=1, label="×10 in 0.3 s")
-        a.set(xlabel=name, ylabel=f"λ_max over {cfg['class_time']} s [1/s]")
+        a.set(xlabel=name, ylabel="λ_max at orbit_time [1/s]")
         a.legend()
     fig.suptitle("Finite-time amplification over a swing versus the asymptotic exponent (from rest)")
     fig.tight_layout()
@@ -322,10 +352,13 @@ def report(R, out, here):
             f"{prov.get('softwareVersion', '?')} (commit {prov.get('softwareCommit', '?')}, {prov.get('date', '?')}); "
             "results in "
             f"`{rel(out)}/`. Model: the chapter's two-link chain (θ2 relative), manufactured parameters, g = 9.81.\n",
-            "**How orbits are classified.** As in analyses/limb_regularity: one integration per state gives λ_max with "
-            "a block error bar and its T/2 check, SALI from two deviation vectors and MEGNO; an orbit is chaotic or "
-            "regular only when the λ_max and SALI votes agree, otherwise undecided (`orbit_class`, "
-            "src/chaoskit/indicators/orbit_classification.hpp).\n"]
+            "**How orbits are classified.** One integration per state carries two deviation vectors and the MEGNO "
+            "quadratures (`orbit_class`, src/chaoskit/indicators/orbit_classification.hpp), continued until the "
+            "verdict settles: chaotic where λ_max (settled, more than 5 error bars above zero, λT ≥ 18.8) and SALI "
+            "(< 1e-8) say so; regular only where λ_max (within 3 error bars of zero, the deviation growing no faster "
+            "than t^1.5), SALI (never below 1e-8) and MEGNO (⟨Y⟩ < 2.5) all say so, and only after the time in which an "
+            "orbit with an exponent above the stated floor would have shown itself; otherwise undecided, and "
+            f"reported as such. Settings: {cl.describe(cfg['cls'])}.\n"]
     table_v = ["## Verdicts\n", "| claim | the chapter's evidence | our measurement (dataset) | verdict |", "|---|---|---|---|"]
     for cl, ev, me, ve in verdicts:
         table_v.append(f"| {cl} | {ev} | {me} | {ve} |")

@@ -16,6 +16,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 import chaoskit_runs as ck  # noqa: E402
+import classification as cl  # noqa: E402
 
 CLASS_COLOURS = matplotlib.colors.ListedColormap(["#3b75af", "#d1495b", "#bbbbbb"])  # regular, chaotic, undecided
 
@@ -213,16 +214,17 @@ def report(R, region, out, here, sets, fig3, fig4):
                                   conv=get("lambda_max_converged", i), cls=get("orbit_class", i),
                                   votes=f["orbit_votes"][i, i, :], sali_min=get("orbit_sali_min", i),
                                   megno=get("orbit_megno", i), olam=get("orbit_lambda_max", i),
-                                  oerr=get("orbit_lambda_max_error", i))
+                                  oerr=get("orbit_lambda_max_error", i), otime=get("orbit_time", i))
     cfg = R["config"]
     names = {0: "regular", 1: "chaotic", 2: "undecided"}
     w(f"`figures.h5` (grid th1 × th2 ∈ {{9°, 25°}}, rates 0.1 rad/s; the diagonal): `lambda_max` over "
-      f"T = {cfg['fig_lambda_time']} s with `lambda_max_error`, and `orbit_class` over {cfg['fig_class_time']} s.\n")
-    w("| orbit | λ_max(T) ± error [1/s] | λ_max·T | agreed class | votes λ / SALI / MEGNO | SALI min | MEGNO ⟨Y⟩ |\n"
-      "|---|---|---|---|---|---|---|")
+      f"T = {cfg['fig_lambda_time']} s with `lambda_max_error`, and `orbit_class` ({cl.describe(cfg['cls'])}).\n")
+    w("| orbit | λ_max(T) ± error [1/s] | λ_max·T | class | reached at [s] | votes λ / SALI / MEGNO | SALI min | "
+      "MEGNO ⟨Y⟩ |\n|---|---|---|---|---|---|---|---|")
     for name, r in fig_rows.items():
         w(f"| {name} | {r['lam']:.5f} ± {r['err']:.5f} | {r['lam'] * cfg['fig_lambda_time']:.1f} | {names[int(r['cls'])]} | "
-          f"{' / '.join(names[int(v)] for v in r['votes'])} | {r['sali_min']:.3g} | {r['megno']:.3f} |")
+          f"{r['otime']:.0f} | {' / '.join(names[int(v)] for v in r['votes'])} | {r['sali_min']:.3g} | "
+          f"{r['megno']:.3f} |")
     with h5py.File(out / "fig4_section.h5", "r") as f:
         s_th2, s_dth2 = f["th2"][...], f["dth2"][...]
     with h5py.File(out / "fig4_energy_section.h5", "r") as f:
@@ -242,7 +244,7 @@ def report(R, region, out, here, sets, fig3, fig4):
     verdicts.append(("Figure 4 'is not purely periodic but there is also an element of chaos'", "Fig. 4b's phase portrait",
                      f"λ_max = {f4['lam']:.5f} ± {f4['err']:.5f} 1/s at T = {cfg['fig_lambda_time']} s "
                      f"(`figures.h5`: lambda_max[1,1]); SALI min {f4['sali_min']:.3g}, MEGNO {f4['megno']:.3f}; "
-                     f"agreed class {names[int(f4['cls'])]}; the section is a closed curve",
+                     f"class {names[int(f4['cls'])]} (reached at {f4['otime']:.0f} s); the section is a closed curve",
                      "refuted: quasi-periodic (two incommensurate frequencies), not chaotic"
                      if int(f4["cls"]) == 0 else "see table"))
 
@@ -256,22 +258,22 @@ def report(R, region, out, here, sets, fig3, fig4):
       f"rad/s, shank {region['shank_rate'][0]}..{region['shank_rate'][1]} rad/s (Winter's Table A.1). Energies are "
       f"given above rest in units of the shank's flip energy ΔE_flip = {dE:.2f} J (paper's leg).\n")
     # the measured stride
-    stride = json.loads((out / f"stride_{paper}.json").read_text())
-    cls_code = {"regular": 0, "chaotic": 1, "undecided": 2}
-    st_t = np.array([r["t"] for r in stride])
-    st_cls = np.array([cls_code[r["classification"]["verdict"]] for r in stride])
-    st_lam = np.array([r["lambda_max"] for r in stride])
-    st_e = (np.array([r["energy"] for r in stride]) - lv["E_min"]) / dE
+    st_h5 = out / f"stride_{paper}.h5"
+    st_cls, st_lam, st_energy, st_time = ck.read(st_h5, "orbit_class", "orbit_lambda_max", "initial_energy", "orbit_time")
+    stride = R["stride_frames"]
+    st_t = np.array([t for _, t in stride])
+    st_e = (st_energy - lv["E_min"]) / dE
     n_ch, n_un = int((st_cls == 1).sum()), int((st_cls == 2).sum())
     w(f"**One measured stride** (Winter's subject, data/gait/winter_limb_states.csv, {len(stride)} frames, "
-      f"`stride_{paper}.json`): each frame's state as an initial condition of the free leg, classified over "
-      f"{cfg['class_time']} s. {int((st_cls == 0).sum())} regular, {n_ch} chaotic, {n_un} undecided; energies "
+      f"`stride_{paper}.h5`, a `[points]` sweep of `stride_states.csv`): each frame's state as an initial condition "
+      f"of the free leg ({cl.describe(cfg['cls'])}; verdicts reached at a median {np.median(st_time):.0f} s). "
+      f"{int((st_cls == 0).sum())} regular, {n_ch} chaotic, {n_un} undecided; energies "
       f"{st_e.min():.2f}..{st_e.max():.2f} ΔE_flip. This is the paper's model taken at its word: a free leg on a "
       "fixed hip. In walking the hip moves and muscles act, so a chaotic free swing from a measured state says the "
       "passive model cannot be trusted there, not that walking is chaotic.\n")
     fig, ax = plt.subplots(2, 1, figsize=(9, 6), sharex=True)
     ax[0].scatter(st_t, st_lam, c=st_cls, cmap=CLASS_COLOURS, vmin=0, vmax=2, s=14)
-    ax[0].set(ylabel="λ_max(T) [1/s]", title="A measured stride: each frame's state as a free-swing initial condition"
+    ax[0].set(ylabel="λ_max at orbit_time [1/s]", title="A measured stride: each frame's state as a free-swing initial condition"
               " (blue regular, red chaotic, grey undecided)")
     ax[1].plot(st_t, st_e, "k.-", ms=3)
     ax[1].axhline(1.0, color="r", ls="--", lw=1, label="shank can flip over")
@@ -314,7 +316,7 @@ def report(R, region, out, here, sets, fig3, fig4):
         cls, lam, sali_min = ck.read(h5, "orbit_class", "orbit_lambda_max", "orbit_sali_min")
         th1, th2 = np.degrees(ck.axis(h5, "th1")), np.degrees(ck.axis(h5, "th2"))
         rates = "at rest" if label == "rest" else f"dθ1/dt = {region['thigh_rate'][1]}, dθ2/dt = {region['shank_rate'][1]} rad/s"
-        for row, (field, cmap, name) in enumerate(((lam, "magma", "λ_max(T) [1/s]"),
+        for row, (field, cmap, name) in enumerate(((lam, "magma", "λ_max at orbit_time [1/s]"),
                                                    (np.log10(np.maximum(sali_min, 1e-16)), "viridis_r",
                                                     "log10 SALI min"))):
             a = ax[row, col]
@@ -340,48 +342,65 @@ def report(R, region, out, here, sets, fig3, fig4):
         w(f"- `gait_map_{label}.h5`: {c['accessible']} states, {c['chaotic']} chaotic, {c['undecided']} undecided.")
     w("")
 
-    (Ta, ha), (Tb, hb) = R["check"]
-    ca, sa = ck.read(ha, "orbit_class", "status")
-    cb, sb = ck.read(hb, "orbit_class", "status")
-    both = (sa == ck.OK) & (sb == ck.OK)
-    flips = int(((ca != cb) & both & (ca != ck.UNDECIDED) & (cb != ck.UNDECIDED)).sum())
-    w(f"**Convergence check** (`gait_check_T{Ta}.h5`, `gait_check_T{Tb}.h5`: {int(both.sum())} fast-rate states "
-      f"classified over {Ta} s and {Tb} s): {flips} decided states change class, "
-      f"{int(((ca == ck.UNDECIDED) & (cb != ck.UNDECIDED) & both).sum())} undecided become decided, "
-      f"{int(((ca != ck.UNDECIDED) & (cb == ck.UNDECIDED) & both).sum())} decided become undecided.\n")
+    w(f"**What a fixed classification time would have said.** {cl.fixed_time_sentence(R['fixed200'])}.\n")
+    rs = cl.recheck_summary(R["recheck"])
+    w(f"**Do the verdicts hold at 5× their time?** "
+      f"{cl.recheck_sentence(rs, 'drawn from the energy scan, the gait box and the stride; `recheck_5x_T<T>.h5`')}."
+      + (f" (Only {rs['regular']['n']} regular verdicts are re-run in this form.)" if rs["regular"]["n"] < 100 else "")
+      + "\n")
 
-    # ---- 6. chaos fraction versus energy, three populations -------------------------------------
-    w("## 6. Chaos fraction versus energy, and other populations\n")
-    w("Seeds: a grid on the plane θ̇1 = 0 over the accessible angles of each energy, θ̇2 solved from the energy "
-      "(`energy_scan_<set>_<k>.h5`: orbit_class, status). The fraction is an area fraction of that seed plane, "
-      "not a Liouville measure.\n")
-    fig, ax = plt.subplots(figsize=(8, 5))
-    onset = {}
-    w("| set | level [ΔE_flip] | E [J] | seeds accessible | chaotic | undecided | chaos fraction (95 % interval) |\n"
-      "|---|---|---|---|---|---|---|")
-    for s, runs in R["scans"].items():
-        xs, ys, lo_, hi_ = [], [], [], []
-        for level, E, h5 in runs:
-            cls, status = ck.read(h5, "orbit_class", "status")
-            c = ck.class_counts(cls, status)
-            ci = ck.wilson(c["chaotic"], c["accessible"])
-            xs.append(level), ys.append(c["chaos_fraction"]), lo_.append(ci[0]), hi_.append(ci[1])
-            w(f"| {sets[s]} | {level:g} | {E:.3f} | {c['accessible']} | {c['chaotic']} | {c['undecided']} | "
-              f"{c['chaos_fraction']:.3f} ({ci[0]:.3f}–{ci[1]:.3f}) |")
-            if c["chaotic"] > 0 and s not in onset:
-                onset[s] = level
-        ax.errorbar(xs, ys, yerr=[np.maximum(0, np.array(ys) - lo_), np.maximum(0, np.array(hi_) - ys)], marker="o", capsize=3, label=sets[s])
+    # ---- 6. the chaotic share of the energy surface, three populations --------------------------
+    w("## 6. The onset of chaos and the chaotic share of the energy surface\n")
+    w("Each level's samples are drawn uniformly on the energy surface H = E in canonical coordinates (the Liouville "
+      "measure: angles weighted by √det M(q), not uniform; `[sample] measure = \"liouville\"`), independently. Per level "
+      "the chaotic share of the decided samples with its 95 % Wilson interval, and the band [chaotic/n, (chaotic + "
+      "undecided)/n] that holds the share whatever the undecided turn out to be (outer 95 % Wilson bounds). "
+      f"Classification: {cl.describe(cfg['cls'])}.\n")
+    rows = cl.level_table(R["onset"]) + cl.level_table(R["wide"])
+    rows.sort(key=lambda r: r["level"])
+    w(f"**{sets[paper]}**, {R['onset']['n']} samples per level from {R['onset']['levels'][0]:g} to "
+      f"{R['onset']['levels'][-1]:g} ΔE_flip, {R['wide']['n']} elsewhere:\n")
+    w(cl.markdown_table(rows, lv, f"{Path(R['onset']['h5']).name}` and `{Path(R['wide']['h5']).name}"))
+    sec_rows = cl.level_table(R["section_scan"])
+    onset = {paper: cl.onset(rows)}
+    other_rows = {}
+    for s_, scan in R["other_scans"].items():
+        other_rows[s_] = cl.level_table(scan)
+        onset[s_] = cl.onset(other_rows[s_])
+        w(f"\n**{sets[s_]}**, {scan['n']} samples per level:\n")
+        w(cl.markdown_table(other_rows[s_], scan["lv"], Path(scan["h5"]).name))
+    w(f"\nThe seed-plane area fraction for the paper's leg (`{Path(R['section_scan']['h5']).name}`: samples uniform by "
+      "area on θ̇1 = 0, θ̇2 > 0 solved from the energy), for comparison with the Liouville share:\n")
+    w(cl.markdown_table(sec_rows, lv, Path(R["section_scan"]["h5"]).name))
+    fig, ax = plt.subplots(1, 2, figsize=(13, 5))
+    cl.plot_scan(ax[0], rows, f"{sets[paper]} (Liouville)", "#d1495b")
+    cl.plot_scan(ax[0], sec_rows, f"{sets[paper]} (seed plane θ̇1 = 0)", "#3b75af", marker="s")
+    for (s_, rs_), colour in zip(other_rows.items(), ("#2a9d8f", "#e9c46a", "#6d597a")):
+        cl.plot_scan(ax[0], rs_, f"{sets[s_]} (Liouville)", colour, marker="^")
     lo_g, hi_g = st_e.min(), st_e.max()
-    ax.axvspan(lo_g, hi_g, color="g", alpha=0.15, label="measured stride's energies")
-    ax.axvline(1.0, color="r", ls="--", lw=1, label="shank can flip over")
-    ax.set(xscale="log", xlabel="(E − E_rest) / ΔE_flip(shank)", ylabel="chaotic fraction of seeds",
-           title="Free leg: chaos fraction versus energy")
-    ax.legend(fontsize=8)
+    ax[0].axvspan(lo_g, hi_g, color="g", alpha=0.12, label="measured stride's energies")
+    ax[0].axvline(1.0, color="k", ls="--", lw=1, label="shank can flip over")
+    ax[0].set(xscale="log", xlabel="(E − E_rest) / ΔE_flip(shank)", ylabel="chaotic share",
+              title="Free leg: chaotic share of the energy surface")
+    ax[0].legend(fontsize=7)
+    cl.plot_orbit_times(ax[1], R["onset"], f"When the verdicts were reached ({Path(R['onset']['h5']).name})")
     fig.tight_layout()
     fig.savefig(here / f"chaos_vs_energy{suffix}.png", dpi=110)
     plt.close(fig)
     w(f"\n![chaos vs energy](chaos_vs_energy{suffix}.png)\n")
-    w("Lowest level with a chaotic seed: " + ", ".join(f"{sets[s]} {lvl:g} ΔE_flip" for s, lvl in onset.items()) + ".\n")
+    on_text = {}
+    for s_, on in onset.items():
+        lv_s = S[s_]
+        if on is None:
+            on_text[s_] = "no chaotic sample at any level"
+            continue
+        on_text[s_] = (f"{on['E'] - lv_s['E_min']:.2f} J above rest = {on['level']:g} ΔE_flip"
+                       + (f" (none chaotic of {on['n_below']} samples below, share < {100 * on['bound_below']:.1f} % "
+                          f"per level at 95 %, {on['undecided_below']} undecided)" if on["index"] else
+                          " (the lowest level sampled)"))
+    w("**Onset of chaos** (the lowest energy with a chaotic sample; below it, the largest chaotic share compatible with "
+      "none seen): " + "; ".join(f"{sets[s_]}: {t}" for s_, t in on_text.items())
+      + ". Below the onset, chaotic layers thinner than that share are not excluded.\n")
 
     # ---- verdict on the main claim and on scaling ------------------------------------------------
     bc = box_rows[0][1]
@@ -391,18 +410,17 @@ def report(R, region, out, here, sets, fig3, fig4):
                         f"measured stride: {int((st_cls == 0).sum())} of {len(stride)} frames regular, {n_ch} chaotic, "
                         f"{n_un} undecided (energies {st_e.min():.2f}..{st_e.max():.2f} ΔE_flip, "
                         f"`stride_{paper}.json`); gait box: chaos fraction {bc['chaos_fraction']:.3f} of "
-                        f"{bc['accessible']} states (`gait_box_{paper}.h5`: orbit_class); chaos begins at "
-                        f"{onset.get(paper, float('nan')):g} ΔE_flip in the energy scan",
+                        f"{bc['accessible']} states (`gait_box_{paper}.h5`: orbit_class); lowest chaotic energy-surface "
+                        f"sample at {on_text[paper]}",
                         main_claim_verdict(n_ch, n_un, len(stride), st_t[st_cls == 1], st_e[st_cls == 1])))
-    scal = [(s, onset.get(s)) for s in R["scans"]]
     verdicts.append(("The model 'can easily be scaled to study different groups' (Conclusions)", "none shown",
-                     "; ".join(f"{sets[s]}: first chaotic seed at {o:g} ΔE_flip" for s, o in scal if o is not None)
-                     + " (`energy_scan_<set>_<k>.h5`); gait-box chaos fraction "
+                     "; ".join(f"{sets[s_]}: lowest chaotic sample at {t}" for s_, t in on_text.items())
+                     + " (`onset_liouville_*.h5`, `scan_liouville_*.h5`); gait-box chaos fraction "
                      + ", ".join(f"{sets[s]} {c['chaos_fraction']:.3f}" for s, c, *_ in box_rows)
                      + " (`gait_box_<set>.h5`)",
-                     "confirmed: the analysis runs unchanged on every set, and each leg turns chaotic at its own "
-                     "shank-flip energy, so the regularity conclusion scales with ΔE_flip = 2 g C2 m2, not with the "
-                     "population label"))
+                     "confirmed: the analysis runs unchanged on every set; in units of each leg's own shank-flip "
+                     "energy ΔE_flip = 2 g C2 m2 the onsets are compared above, so the regularity conclusion follows "
+                     "the energy, not the population label"))
 
     # ---- assemble ---------------------------------------------------------------------------------
     prov = ck.provenance(out / f"gait_box_{paper}.h5")
@@ -414,12 +432,13 @@ def report(R, region, out, here, sets, fig3, fig4):
             f"`{rel(out)}/` (HDF5 sweeps with their jobs, chaoskit JSON). Model: absolute angles, hinge "
             "inertias, no damping, no torques (the paper's eqs. 22–31).\n",
             "**How orbits are classified.** One integration per state carries two deviation vectors and the MEGNO "
-            "quadratures (`orbit_class` in a sweep, src/chaoskit/indicators/orbit_classification.hpp). λ_max comes "
-            "with a block error bar; the λ vote is chaotic if λ(T) has settled (within 3 errors of λ(T/2)) and is "
-            "more than 5 errors and 0.01 1/s above zero, regular if within 3 errors of zero and still decaying "
-            "like log(t)/t; the SALI vote is chaotic below 1e-8 at T, regular if it never fell below 1e-4. An orbit "
-            "is called chaotic or regular only when both votes agree, otherwise undecided; MEGNO (⟨Y⟩ < 2.5 "
-            "regular, > 4 chaotic) is reported as a third vote.\n"]
+            "quadratures (`orbit_class` in a sweep, src/chaoskit/indicators/orbit_classification.hpp), continued "
+            "until the verdict settles: chaotic where λ_max (settled within 3 error bars of its T/2 value, more than "
+            "5 error bars above zero, λT ≥ 18.8) and SALI (< 1e-8) say so; regular only where λ_max (within 3 error "
+            "bars of zero, the deviation growing no faster than t^1.5), SALI (never below 1e-8) and MEGNO (⟨Y⟩ < 2.5) "
+            "all say so, and only after the time in which an orbit with an exponent above the stated floor would have "
+            "shown itself; otherwise undecided, and reported as such. Settings: "
+            f"{cl.describe(R['config']['cls'])}.\n"]
     agree = []
     for label, h5 in [("gait box", out / f"gait_box_{paper}.h5"), ("map at rest", out / "gait_map_rest.h5"),
                       ("map at fast rates", out / "gait_map_fast.h5")]:
