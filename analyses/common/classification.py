@@ -107,6 +107,24 @@ def scan_max_time(scan):
         return float(np.nanmax(f["orbit_time"][...]))
 
 
+def share_summary(rows):
+    """The chaotic share of the decided samples along the scan, in words: where it is zero, where it
+    peaks, and where it ends (regularity returning at high energy shows as a fall)."""
+    decided = [r for r in rows if r["chaotic"] + r["regular"] > 0]
+    if not decided:
+        return "no decided sample"
+    peak = max(decided, key=lambda r: r["decided_fraction"])
+    last = decided[-1]
+    zero = [r["level"] for r in decided if r["chaotic"] == 0]
+    parts = []
+    if zero:
+        parts.append(f"0 at {len(zero)} of {len(decided)} levels (up to {max(zero):g} ΔE_flip)")
+    parts.append(f"at most {peak['decided_fraction']:.2f} ({fmt_ci(peak['decided_ci'], 2)}) at {peak['level']:g} ΔE_flip")
+    if last is not peak:
+        parts.append(f"{last['decided_fraction']:.2f} ({fmt_ci(last['decided_ci'], 2)}) at {last['level']:g} ΔE_flip")
+    return ", ".join(parts)
+
+
 def onset(rows):
     """The lowest level with a chaotic sample, and what the levels below it say: the largest chaotic
     share compatible (95 %) with what was seen there, and their undecided samples."""
@@ -127,7 +145,8 @@ def fmt_ci(ci, digits=3):
     return f"{lo:.{digits}f}–{hi:.{digits}f}"
 
 
-def markdown_table(rows, lv, h5_name):
+def markdown_table(rows, lv, source):
+    """The per-level table; `source` names the files it comes from (markdown, quoted by the caller)."""
     dE = lv["dE_flip"]
     out = ["| level [ΔE_flip] | E [J] | n | chaotic | regular | undecided | chaotic / decided (95 %) | "
            "band [c/n, (c+u)/n] (outer 95 %) | orbit_time median / 90 % / max [s] |",
@@ -137,7 +156,7 @@ def markdown_table(rows, lv, h5_name):
         out.append(f"| {r['level']:g} | {r['E']:.4f} | {r['n']} | {r['chaotic']} | {r['regular']} | {r['undecided']} | "
                    f"{frac} | [{r['band'][0]:.3f}, {r['band'][1]:.3f}] ({fmt_ci(r['band_ci'])}) | "
                    f"{r['t_median']:.0f} / {r['t_p90']:.0f} / {r['t_max']:.0f} |")
-    out.append(f"\nFrom `{h5_name}` (orbit_class, orbit_time, initial_state, status; ΔE_flip = {dE:.4f} J).")
+    out.append(f"\nFrom {source}: orbit_class, orbit_time, initial_state, status; ΔE_flip = {dE:.4f} J.")
     return "\n".join(out)
 
 
@@ -315,7 +334,7 @@ def fixed_time_comparison(model, params, scan, lo, hi, T, out_dir, name):
 def fixed_time_sentence(c):
     t = c["table"]
     chaotic = sum(t[(ck.CHAOTIC, b)] for b in (0, 1, 2))
-    return (f"of the {c['n']} samples between {c['lo']:g} and {c['hi']:g} ΔE_flip, the adaptive classification "
+    return (f"Of the {c['n']} samples between {c['lo']:g} and {c['hi']:g} ΔE_flip, the adaptive classification "
             f"finds {chaotic} chaotic; a fixed T = {c['T']} s calls {t[(ck.CHAOTIC, ck.REGULAR)]} of them regular, "
             f"{t[(ck.CHAOTIC, ck.UNDECIDED)]} undecided and {t[(ck.CHAOTIC, ck.CHAOTIC)]} chaotic; of the "
             f"{sum(t[(ck.REGULAR, b)] for b in (0, 1, 2))} adaptive regular ones it calls "

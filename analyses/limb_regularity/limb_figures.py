@@ -3,7 +3,6 @@
 Every number in the report is read here from a results file (named beside it), never typed in;
 the paper's printed numbers are the only literals, each with its equation or section.
 """
-import json
 import math
 import subprocess
 from pathlib import Path
@@ -342,13 +341,6 @@ def report(R, region, out, here, sets, fig3, fig4):
         w(f"- `gait_map_{label}.h5`: {c['accessible']} states, {c['chaotic']} chaotic, {c['undecided']} undecided.")
     w("")
 
-    w(f"**What a fixed classification time would have said.** {cl.fixed_time_sentence(R['fixed200'])}.\n")
-    rs = cl.recheck_summary(R["recheck"])
-    w(f"**Do the verdicts hold at 5× their time?** "
-      f"{cl.recheck_sentence(rs, 'drawn from the energy scan, the gait box and the stride; `recheck_5x_T<T>.h5`')}."
-      + (f" (Only {rs['regular']['n']} regular verdicts are re-run in this form.)" if rs["regular"]["n"] < 100 else "")
-      + "\n")
-
     # ---- 6. the chaotic share of the energy surface, three populations --------------------------
     w("## 6. The onset of chaos and the chaotic share of the energy surface\n")
     w("Each level's samples are drawn uniformly on the energy surface H = E in canonical coordinates (the Liouville "
@@ -360,7 +352,7 @@ def report(R, region, out, here, sets, fig3, fig4):
     rows.sort(key=lambda r: r["level"])
     w(f"**{sets[paper]}**, {R['onset']['n']} samples per level from {R['onset']['levels'][0]:g} to "
       f"{R['onset']['levels'][-1]:g} ΔE_flip, {R['wide']['n']} elsewhere:\n")
-    w(cl.markdown_table(rows, lv, f"{Path(R['onset']['h5']).name}` and `{Path(R['wide']['h5']).name}"))
+    w(cl.markdown_table(rows, lv, f"`{Path(R['onset']['h5']).name}` and `{Path(R['wide']['h5']).name}`"))
     sec_rows = cl.level_table(R["section_scan"])
     onset = {paper: cl.onset(rows)}
     other_rows = {}
@@ -368,10 +360,10 @@ def report(R, region, out, here, sets, fig3, fig4):
         other_rows[s_] = cl.level_table(scan)
         onset[s_] = cl.onset(other_rows[s_])
         w(f"\n**{sets[s_]}**, {scan['n']} samples per level:\n")
-        w(cl.markdown_table(other_rows[s_], scan["lv"], Path(scan["h5"]).name))
+        w(cl.markdown_table(other_rows[s_], scan["lv"], f"`{Path(scan['h5']).name}`"))
     w(f"\nThe seed-plane area fraction for the paper's leg (`{Path(R['section_scan']['h5']).name}`: samples uniform by "
       "area on θ̇1 = 0, θ̇2 > 0 solved from the energy), for comparison with the Liouville share:\n")
-    w(cl.markdown_table(sec_rows, lv, Path(R["section_scan"]["h5"]).name))
+    w(cl.markdown_table(sec_rows, lv, f"`{Path(R['section_scan']['h5']).name}`"))
     fig, ax = plt.subplots(1, 2, figsize=(13, 5))
     cl.plot_scan(ax[0], rows, f"{sets[paper]} (Liouville)", "#d1495b")
     cl.plot_scan(ax[0], sec_rows, f"{sets[paper]} (seed plane θ̇1 = 0)", "#3b75af", marker="s")
@@ -402,6 +394,14 @@ def report(R, region, out, here, sets, fig3, fig4):
       "none seen): " + "; ".join(f"{sets[s_]}: {t}" for s_, t in on_text.items())
       + ". Below the onset, chaotic layers thinner than that share are not excluded.\n")
 
+    w(f"**What a fixed classification time would have said.** {cl.fixed_time_sentence(R['fixed200'])}.\n")
+    rs = cl.recheck_summary(R["recheck"])
+    w(f"**Do the verdicts hold at 5× their time?** "
+      f"{cl.recheck_sentence(rs, 'drawn from the energy scans, the gait box and the stride; `recheck_5x_T<T>.h5` with their `.csv` point lists')}."
+      + (f" (Only {rs['regular']['n']} regular verdicts are re-run in this form.)" if rs["regular"]["n"] < 100 else "")
+      + "\n")
+
+
     # ---- verdict on the main claim and on scaling ------------------------------------------------
     bc = box_rows[0][1]
     verdicts.insert(0, ("'Within the typical range and parameters of the human motion the double pendulum behaves "
@@ -409,7 +409,7 @@ def report(R, region, out, here, sets, fig3, fig4):
                         "Figs. 3–5 (two small-angle orbits over 20 s)",
                         f"measured stride: {int((st_cls == 0).sum())} of {len(stride)} frames regular, {n_ch} chaotic, "
                         f"{n_un} undecided (energies {st_e.min():.2f}..{st_e.max():.2f} ΔE_flip, "
-                        f"`stride_{paper}.json`); gait box: chaos fraction {bc['chaos_fraction']:.3f} of "
+                        f"`stride_{paper}.h5`); gait box: chaos fraction {bc['chaos_fraction']:.3f} of "
                         f"{bc['accessible']} states (`gait_box_{paper}.h5`: orbit_class); lowest chaotic energy-surface "
                         f"sample at {on_text[paper]}",
                         main_claim_verdict(n_ch, n_un, len(stride), st_t[st_cls == 1], st_e[st_cls == 1])))
