@@ -145,3 +145,45 @@ TEST_CASE("point list: the fingerprint holds the values, exactly for a short lis
   CHECK(long_a.size() < 8192);  // an HDF5 attribute: far below its 64 KiB
   CHECK(fingerprint_difference(long_a, long_b).rfind("points.rows.688-703 differs", 0) == 0);
 }
+
+TEST_CASE("point list: ignored columns are skipped unread, and locations still count every column of the file",
+          "[sweep][points]") {
+  // A measured file: frame number, time and a text label beside the states.
+  const PointTable t = parse_point_table("frame,t,th1,subject,dth1\n1,0.00,0.5,S01,2\n2,0.01,0.6,S02,-1\n", "g.csv",
+                                         {"frame", "t", "subject"});
+  CHECK(t.names == std::vector<std::string>{"th1", "dth1"});
+  CHECK(t.values == std::vector<double>{0.5, 2.0, 0.6, -1.0});
+  CHECK(t.where_header(1) == "points.file g.csv:1, column 5 (dth1)");
+  CHECK(t.where_cell(1, 0) == "points.file g.csv:3 (point 1), column 3 (th1)");
+  // A bad cell of a kept column is still refused at its place in the file; one of an ignored column is not read.
+  CHECK_THROWS_WITH(parse_point_table("frame,th1,dth1\nx,0.5,abc\n", "g.csv", {"frame"}),
+                    Catch::StartsWith("points.file g.csv:2 (point 0), column 3 (dth1)"));
+  CHECK_NOTHROW(parse_point_table("frame,th1\nnot a number,0.5\n", "g.csv", {"frame"}));
+  // Ragged rows count the ignored columns too.
+  CHECK_THROWS_WITH(parse_point_table("frame,th1\n1\n", "g.csv", {"frame"}), Catch::Contains("the row has 1 cell"));
+  // Ignoring a name the file does not have, or every column, is refused.
+  CHECK_THROWS_WITH(parse_point_table("th1,dth1\n1,2\n", "g.csv", {"frame"}),
+                    Catch::StartsWith("points.ignore: 'frame' is not a column of g.csv"));
+  CHECK_THROWS_WITH(parse_point_table("frame\n1\n", "g.csv", {"frame"}), Catch::StartsWith("points.ignore: every column"));
+}
+
+TEST_CASE("point list: a job's ignore list is read, and a malformed one is refused naming the key", "[sweep][points][errors]") {
+  const test::ScratchDir dir("point_list_ignore");
+  std::ofstream(dir.file("frames.csv")) << "frame,t,th1,th2\n1,0.0,0.1,0.2\n2,0.5,0.3,0.4\n";
+  auto job_with = [&](const std::string& points_keys) {
+    return parse_job("[model]\nname = \"limb\"\n[points]\nfile = \"frames.csv\"\n" + points_keys +
+                         "\n[compute]\nfinal_state = { time = 1.0 }\n",
+                     dir.file("job.toml"));
+  };
+  const Job job = job_with("ignore = [\"frame\", \"t\"]");
+  REQUIRE(job.points.columns.size() == 2);
+  CHECK(job.points.columns[0].name == "th1");
+  CHECK(job.points.columns[1].name == "th2");
+  CHECK(job.axes[0].values.size() == 2);
+  // Without ignore, the time column is an unknown name, at its place in the file.
+  CHECK_THROWS_WITH(job_with(""), Catch::StartsWith("points.file " + dir.file("frames.csv") + ":1, column 1 (frame)") &&
+                                      Catch::Contains("unknown name"));
+  CHECK_THROWS_WITH(job_with("ignore = \"frame\""), Catch::StartsWith("points.ignore: must be an array"));
+  CHECK_THROWS_WITH(job_with("ignore = [1]"), Catch::StartsWith("points.ignore[0]"));
+  CHECK_THROWS_WITH(job_with("ignore = [\"knee\"]"), Catch::StartsWith("points.ignore: 'knee' is not a column"));
+}

@@ -197,9 +197,17 @@ void read_grid(Job& job, const toml::table& grid, const toml::table* points_tabl
 
 /// [points] file = "...": the list's rows become the job's points, through one synthetic axis
 /// `point` (0..N-1) whose coordinate point_context() reads as a row number (job.hpp). Each column
-/// is classified like a [grid] name, refused where the file gives it (header line and column).
+/// is classified like a [grid] name, refused where the file gives it (header line and column);
+/// `ignore` names columns to skip unread.
 void read_points(Job& job, const toml::table& points, const std::filesystem::path& base_dir) {
-  reject_unknown_keys(points, {"file"}, "points.");
+  reject_unknown_keys(points, {"file", "ignore"}, "points.");
+  std::vector<std::string> ignore;  // columns the file has but the points do not use (frame, time, label)
+  if (const toml::node* n = points.get("ignore")) {
+    const toml::array* names = n->as_array();
+    if (!names) throw InputError("points.ignore", "must be an array of column names, e.g. [\"frame\", \"t\"]");
+    for (std::size_t i = 0; i < names->size(); ++i)
+      ignore.push_back(string_of(*names->get(i), "points.ignore[" + std::to_string(i) + "]"));
+  }
   const toml::node* file = points.get("file");
   if (!file) throw InputError("points.file", "missing (e.g. file = \"states.csv\", relative to the job file)");
   std::filesystem::path path = string_of(*file, "points.file");
@@ -207,7 +215,7 @@ void read_points(Job& job, const toml::table& points, const std::filesystem::pat
   if (path.is_relative() && !base_dir.empty()) path = base_dir / path;
 
   job.point_source = PointSource::point_list;
-  job.points.table = read_point_table(path.string());
+  job.points.table = read_point_table(path.string(), ignore);
   const PointTable& t = job.points.table;
   const std::vector<std::string> states = state_names_of(job.base_model);
   const std::vector<std::string> inputs = input_names_of(job.base_model);

@@ -9,8 +9,12 @@
 // (spreadsheets write one). No quoting: no name or number contains a comma. A cell is what a grid
 // value accepts: a number, optionally with `deg` ("25deg" is converted to radians).
 //
+// Columns named in `ignore` (a measured file's frame number, time or subject label) are skipped:
+// their cells are not read at all, and every ignored name must be a column of the file.
+//
 // Every error is an InputError whose field is the location, "points.file PATH:LINE (point K),
-// column C (NAME)", so that the one line the command prints names the file, the line and the column.
+// column C (NAME)", so that the one line the command prints names the file, the line and the column
+// (C counts every column of the file, ignored ones included).
 #include <cstddef>
 #include <span>
 #include <string>
@@ -22,7 +26,8 @@ namespace chaoskit::sweep {
 struct PointTable {
   std::string file;                ///< the path as opened (relative paths resolved against the job's folder)
   std::size_t header_line = 0;     ///< 1-based line of the header in the file
-  std::vector<std::string> names;  ///< column names, in file order
+  std::vector<std::string> names;  ///< names of the columns kept, in file order
+  std::vector<std::size_t> file_columns;  ///< 0-based column in the file of each kept column
   std::vector<double> values;      ///< row-major: rows() × names.size(), the cells as parsed
   std::vector<std::size_t> lines;  ///< 1-based file line of each row (rows skip comments and blanks)
 
@@ -31,16 +36,16 @@ struct PointTable {
     return std::span<const double>(values).subspan(r * names.size(), names.size());
   }
 
-  /// "points.file PATH:LINE" for a header column: ", column C (NAME)" appended (1-based C).
+  /// "points.file PATH:LINE" for a kept column's header: ", column C (NAME)" appended (1-based C in the file).
   std::string where_header(std::size_t column) const;
-  /// "points.file PATH:LINE (point K), column C (NAME)" for a row's cell (K is the 0-based point index).
+  /// "points.file PATH:LINE (point K), column C (NAME)" for a kept column's cell (K: the 0-based point index).
   std::string where_cell(std::size_t row, std::size_t column) const;
 };
 
-/// Parses the text of a point-list file; `file` names it in messages.
-PointTable parse_point_table(std::string_view text, const std::string& file);
+/// Parses the text of a point-list file; `file` names it in messages; columns named in `ignore` are skipped.
+PointTable parse_point_table(std::string_view text, const std::string& file, const std::vector<std::string>& ignore = {});
 
 /// Reads and parses the file at `path` (InputError("points.file") if it cannot be read).
-PointTable read_point_table(const std::string& path);
+PointTable read_point_table(const std::string& path, const std::vector<std::string>& ignore = {});
 
 }  // namespace chaoskit::sweep
