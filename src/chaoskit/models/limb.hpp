@@ -11,10 +11,12 @@
 // τ1 θ̇1 + τ2 (θ̇2 − θ̇1): the knee moment works on the relative rate, as it physically does.
 #include <cmath>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "chaoskit/core/types.hpp"
 #include "chaoskit/models/mechanics.hpp"
+#include "chaoskit/models/sincos_pair.hpp"
 #include "chaoskit/params/field_info.hpp"
 
 namespace chaoskit {
@@ -63,9 +65,13 @@ struct LimbModel {
   static constexpr int dof = 2;
   static constexpr int state_dim = 4;
   static constexpr int input_dim = 2;
-  LimbParams p;
+  LimbParams p;  ///< fixed after construction: tangent_rhs uses constants derived from it there
 
-  explicit LimbModel(const LimbParams& params) : p(params) { p.validate(); }
+  explicit LimbModel(const LimbParams& params) : p(params) {
+    p.validate();
+    tc = TangentConstants{p.m2 * p.L1 * p.C2, p.I1 + p.m2 * p.L1 * p.L1, p.I2, p.g * first_moment_1(),
+                          p.g * p.C2 * p.m2};
+  }
 
   std::vector<std::string> state_names() const { return {"th1", "th2", "dth1", "dth2"}; }
   std::vector<std::string> input_names() const { return {"tau_hip", "tau_knee"}; }
@@ -117,6 +123,64 @@ struct LimbModel {
   Vec<S, 4> rhs(const Vec<S, 4>& x, const Vec<S, 2>& u, S /*t*/) const {
     return mechanical_rhs(*this, x, u);
   }
+
+  /// f and ∂f/∂x · W for K deviation vectors, derived by hand: the tangent flow's fast path
+  /// (integrate/tangent_rhs.hpp). AutoDiff drags the state's derivatives through every sin, cos
+  /// and product of rhs(); here the direction-independent factors are computed once per call. With
+  /// φ = θ1 − θ2, c = cos φ, s = sin φ, b = m2 L1 C2, A = I1 + m2 L1², gA = g (C1 m1 + L1 m2),
+  /// gB = g C2 m2 (the terms of mass_matrix, bias and gravity above) and M(φ) α = F(x):
+  ///   F1 = τ1 − τ2 − b s ω2² − gA sin θ1,   F2 = τ2 + b s ω1² − gB sin θ2,
+  ///   δα = M⁻¹ (δF − δM α),   δM α = −b s δφ (α2, α1),
+  ///   δF1 = −b c ω2² δφ − 2 b s ω2 δω2 − gA cos θ1 δθ1,
+  ///   δF2 =  b c ω1² δφ + 2 b s ω1 δω1 − gB cos θ2 δθ2,
+  /// M⁻¹ = [[I2, −b c], [−b c, A]] / (A I2 − b² c²). sin and cos of θ1 and θ2 come from one
+  /// sincos_pair (in double), those of φ from angle subtraction.
+  /// tests/integrate/test_tangent_rhs.cpp checks it against AutoDiff of rhs().
+  /// f (4 × 1) and JW (4 × K) may be blocks of a larger matrix (integrate/tangent_rhs.hpp).
+  template <class S, int K, class FOut, class JWOut>
+  void tangent_rhs(const Vec<S, 4>& x, const Vec<S, 2>& u, S /*t*/, const Mat<S, 4, K>& W, FOut&& f, JWOut&& JW) const {
+    using std::cos;
+    using std::sin;
+    const double b = tc.b, A = tc.A, i2 = tc.i2, gA = tc.gA, gB = tc.gB;
+    S s1, c1, s2, c2;
+    if constexpr (std::is_same_v<S, double>) {
+      sincos_pair(x(0), x(1), s1, c1, s2, c2);
+    } else {
+      s1 = sin(x(0)), c1 = cos(x(0)), s2 = sin(x(1)), c2 = cos(x(1));
+    }
+    const S s = s1 * c2 - c1 * s2, c = c1 * c2 + s1 * s2;  // sin and cos of θ1 − θ2
+    const S w1 = x(2), w2 = x(3);
+    const S bs = b * s, bc = b * c;
+    const S inv_det = 1.0 / (A * i2 - bc * bc);
+    const S F1 = (u(0) - u(1)) - bs * (w2 * w2) - gA * s1;
+    const S F2 = u(1) + bs * (w1 * w1) - gB * s2;
+    const S a1 = (i2 * F1 - bc * F2) * inv_det;
+    const S a2 = (A * F2 - bc * F1) * inv_det;
+    f(0) = w1;
+    f(1) = w2;
+    f(2) = a1;
+    f(3) = a2;
+    // The direction-independent factors of δF − δM α.
+    const S p1 = bs * a2 - bc * (w2 * w2), p2 = bs * a1 + bc * (w1 * w1);
+    const S gA_c1 = gA * c1, gB_c2 = gB * c2, bs_2 = 2.0 * bs;
+    for (int j = 0; j < K; ++j) {
+      const S d1 = W(0, j), d2 = W(1, j), dw1 = W(2, j), dw2 = W(3, j);
+      const S dphi = d1 - d2;
+      const S r1 = p1 * dphi - bs_2 * w2 * dw2 - gA_c1 * d1;
+      const S r2 = p2 * dphi + bs_2 * w1 * dw1 - gB_c2 * d2;
+      JW(0, j) = dw1;
+      JW(1, j) = dw2;
+      JW(2, j) = (i2 * r1 - bc * r2) * inv_det;
+      JW(3, j) = (A * r2 - bc * r1) * inv_det;
+    }
+  }
+
+ private:
+  /// The parameter-only terms of tangent_rhs, computed once: b = m2 L1 C2, A = I1 + m2 L1²,
+  /// i2 = I2, gA = g (C1 m1 + L1 m2), gB = g C2 m2.
+  struct TangentConstants {
+    double b, A, i2, gA, gB;
+  } tc{};
 };
 
 }  // namespace chaoskit
