@@ -269,9 +269,12 @@ def recheck(model, params, sources, cls, out_dir, name, per_class=100, seed=5):
                 w.writerow([repr(float(v)) for v in p[2]])
         h5 = Path(out_dir) / f"{name}_T{T:g}.h5"
         ck.sweep(recheck_job(model, params, csv_path.name, 5 * T, cls), h5)
-        after = ck.read(h5, "orbit_class")[0]
-        for p, a in zip(group, after):
-            results.append(dict(before=p[0], after=int(a), T=T, source=p[3], index=p[4]))
+        after, votes, lam, megno, sali_min = ck.read(h5, "orbit_class", "orbit_votes", "orbit_lambda_max", "orbit_megno",
+                                                     "orbit_sali_min")
+        for k, p in enumerate(group):
+            results.append(dict(before=p[0], after=int(after[k]), T=T, source=p[3], index=p[4],
+                                votes=[int(v) for v in votes[k]], lambda_max=float(lam[k]), megno=float(megno[k]),
+                                sali_min=float(sali_min[k]), floor=floor_at(5 * T, cls)))
     return results
 
 
@@ -279,11 +282,44 @@ def recheck_summary(results):
     out = {}
     for code, name in ((ck.REGULAR, "regular"), (ck.CHAOTIC, "chaotic")):
         rs = [r for r in results if r["before"] == code]
+        und = [r for r in rs if r["after"] == ck.UNDECIDED]
+        # Why the undecided ones are undecided: which votes left the original verdict (orbit_votes:
+        # λ_max, SALI, MEGNO), and how large their exponent estimates are against the stated floor.
+        why = dict(lambda_vote=sum(r["votes"][0] != code for r in und), sali_vote=sum(r["votes"][1] != code for r in und),
+                   megno_vote=sum(r["votes"][2] != code for r in und),
+                   megno_max=max((r["megno"] for r in und), default=float("nan")),
+                   lambda_max=max((r["lambda_max"] for r in und), default=float("nan")),
+                   floor=min((r["floor"] for r in und), default=float("nan")),
+                   above_floor=sum(r["lambda_max"] >= r["floor"] for r in und))
         out[name] = dict(n=len(rs), same=sum(r["after"] == code for r in rs),
                          flipped=sum(r["after"] not in (code, ck.UNDECIDED) for r in rs),
-                         undecided=sum(r["after"] == ck.UNDECIDED for r in rs),
+                         undecided=len(und), why_undecided=why,
                          times=sorted({r["T"] for r in rs}))
     return out
+
+
+def undecided_reason(s, name):
+    """Why the rechecked verdicts of one class that became undecided did: the votes that moved and the
+    size of their exponents against the floor."""
+    c, w = s[name], s[name]["why_undecided"]
+    if not c["undecided"]:
+        return ""
+    votes = ", ".join(f"{label} in {k}" for label, k in (("the λ_max vote", w["lambda_vote"]),
+                                                        ("the SALI vote", w["sali_vote"]),
+                                                        (f"the MEGNO vote (⟨Y⟩ up to {w['megno_max']:.2f})",
+                                                         w["megno_vote"])) if k)
+    text = (f" Of the {c['undecided']} {name} verdicts that became undecided, the votes that no longer say "
+            f"{name}: {votes}; their λ_max estimates at 5× reach at most {w['lambda_max']:.2g} 1/s")
+    if name == "regular":
+        if w["above_floor"] == 0:
+            text += (f", below the floor {w['floor']:g} 1/s that a regular verdict states: what the longer run "
+                     f"shows (resonance layers, or chaos slower than the floor) is what a regular verdict does not "
+                     f"claim to exclude.")
+        else:
+            text += f"; {w['above_floor']} of them at or above the floor {w['floor']:g} 1/s."
+    else:
+        text += "."
+    return text
 
 
 def recheck_sentence(s, files):
@@ -292,7 +328,8 @@ def recheck_sentence(s, files):
             f"their time with the same rule: {reg['same']} stay regular, {reg['flipped']} turn chaotic, "
             f"{reg['undecided']} become undecided; {cha['n']} chaotic verdicts likewise (where 5× their time is "
             f"shorter than the regular-verdict time, with the floor that time can state, 18.8/5T): {cha['same']} stay "
-            f"chaotic, {cha['flipped']} turn regular, {cha['undecided']} become undecided ({files})")
+            f"chaotic, {cha['flipped']} turn regular, {cha['undecided']} become undecided ({files})."
+            + undecided_reason(s, "regular") + undecided_reason(s, "chaotic"))
 
 
 # ---- what a fixed-time classification would have said ---------------------------------------------

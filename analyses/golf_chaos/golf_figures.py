@@ -200,7 +200,7 @@ def report(R, out, here):
     w(f"**What a fixed classification time would have said.** {cl.fixed_time_sentence(R['fixed200'])}.\n")
     rs = cl.recheck_summary(R["recheck"])
     check_text = cl.recheck_sentence(rs, "`recheck_5x_T<T>.h5` with their `.csv` point lists")
-    w(f"**Do the verdicts hold at 5× their time?** {check_text}.\n")
+    w(f"**Do the verdicts hold at 5× their time?** {check_text}\n")
     if rs["regular"]["n"] < 100:
         w(f"(Only {rs['regular']['n']} regular verdicts are re-run in this form, fewer than the 100 the full form "
           "checks.)\n")

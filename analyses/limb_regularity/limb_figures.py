@@ -397,7 +397,7 @@ def report(R, region, out, here, sets, fig3, fig4):
     w(f"**What a fixed classification time would have said.** {cl.fixed_time_sentence(R['fixed200'])}.\n")
     rs = cl.recheck_summary(R["recheck"])
     w(f"**Do the verdicts hold at 5× their time?** "
-      f"{cl.recheck_sentence(rs, 'drawn from the energy scans, the gait box and the stride; `recheck_5x_T<T>.h5` with their `.csv` point lists')}."
+      f"{cl.recheck_sentence(rs, 'drawn from the energy scans, the gait box and the stride; `recheck_5x_T<T>.h5` with their `.csv` point lists')}"
       + (f" (Only {rs['regular']['n']} regular verdicts are re-run in this form.)" if rs["regular"]["n"] < 100 else "")
       + "\n")
 
