@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/sweep/job_fingerprint.hpp"
 #include "chaoskit/sweep/job_reader.hpp"
 #include "chaoskit/sweep/point_context.hpp"
 #include "chaoskit/sweep/result_layout.hpp"
@@ -148,4 +149,28 @@ TEST_CASE("sweep job: malformed jobs are refused with the offending key named", 
       CHECK(std::string(e.what()).find('\n') == std::string::npos);
     }
   }
+}
+
+TEST_CASE("sweep job: the stepper follows the workload unless [integrator] names one", "[sweep][job][steppers]") {
+  const Job plain = job_with_grid("th1 = [0.1, 0.2]", "[compute.section]\nplane = \"th1 = 0\"\n");
+  CHECK_FALSE(plain.stepper_named);
+  CHECK(plain.integrator_for(Workload::tangent_flow).stepper == StepperKind::rkf78);
+  CHECK(plain.integrator_for(Workload::trajectory).stepper == StepperKind::dopri5);
+  CHECK(plain.stepper_description() == "rkf78 (tangent flow), dopri5 (trajectories), by default");
+  CHECK(workload_of(Quantity::orbit_class) == Workload::tangent_flow);
+  CHECK(workload_of(Quantity::ftle) == Workload::tangent_flow);
+  CHECK(workload_of(Quantity::basin) == Workload::trajectory);
+  CHECK(workload_of(Quantity::final_state) == Workload::trajectory);
+
+  const Job tangent_only = job_with_grid("th1 = [0.1, 0.2]");
+  CHECK(tangent_only.stepper_description() == "rkf78 (tangent flow), by default");
+
+  const Job named = job_with_grid("th1 = [0.1, 0.2]", "[integrator]\nstepper = \"dopri5\"\nrtol = 1e-9\n");
+  CHECK(named.stepper_named);
+  CHECK(named.integrator_for(Workload::tangent_flow).stepper == StepperKind::dopri5);
+  CHECK(named.integrator_for(Workload::tangent_flow).rtol == 1e-9);
+  CHECK(named.stepper_description() == "dopri5");
+  // The fingerprint tells a default job from one naming the same steppers, so --resume refuses to mix them.
+  CHECK(job_fingerprint(plain) != job_fingerprint(job_with_grid("th1 = [0.1, 0.2]", "[compute.section]\nplane = \"th1 = 0\"\n"
+                                                                "[integrator]\nstepper = \"rkf78\"\n")));
 }

@@ -26,8 +26,14 @@ TEST_CASE("sweep: orbit_class stores classify_orbit's verdict, votes and indicat
              err = store.read("orbit_lambda_max_error"), half = store.read("orbit_lambda_max_half"),
              sali = store.read("orbit_sali"), sali_min = store.read("orbit_sali_min"), meg = store.read("orbit_megno");
 
+  // The job names no stepper: the tangent flow takes rkf78 (default_stepper), and the file says so.
+  const auto attributes = store.root_attributes();
+  REQUIRE(attributes.count("integrator") == 1);
+  CHECK(std::get<std::string>(attributes.at("integrator")).rfind("rkf78 (tangent flow), by default, rtol 1e-09", 0) == 0);
+
   const GolfModel golf(golf_params(read_param_file("golf_manufactured")));
   IntegratorOptions io;
+  io.stepper = StepperKind::rkf78;
   io.rtol = io.atol = 1e-9;
   OrbitClassOptions o;
   o.time = 300;

@@ -155,10 +155,10 @@ TEST_CASE("sweep sample: initial_state is the sampler's, on its level, and the r
       CHECK(std::abs(E0[p] - levels[level]) <= 1e-12 * std::abs(levels[level]));
 
       IntegrationReport report;
-      const Vec<double, 4> end = flow(golf, x0, job.inputs, 0.0, 1.0, job.integrator, &report);
+      const Vec<double, 4> end = flow(golf, x0, job.inputs, 0.0, 1.0, job.integrator_for(Workload::trajectory), &report);
       REQUIRE(report.ok());
       for (int k = 0; k < 4; ++k) CHECK(same_bits(xT[p * 4 + static_cast<std::size_t>(k)], end(k)));
-      const LyapunovResult l = lyapunov_exponents<1>(golf, x0, job.inputs, lo, job.integrator);
+      const LyapunovResult l = lyapunov_exponents<1>(golf, x0, job.inputs, lo, job.integrator_for(Workload::tangent_flow));
       CHECK(same_bits(lambda[p], l.exponents[0]));
       CHECK(same_bits(lambda_error[p], l.errors[0]));
     }

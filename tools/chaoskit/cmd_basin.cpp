@@ -61,7 +61,7 @@ int run_model(const M& model, const BasinCliOptions& opt, const std::string& par
     bo.rest.max_time = bo.flip.max_time = bo.task.max_time = T;
   }
   if (!opt.threshold.empty()) bo.task.threshold = parse_number(opt.threshold, "--threshold");
-  const IntegratorOptions io = opt.common.integrator();
+  const IntegratorOptions io = opt.common.integrator(Workload::trajectory);
   const InputSchedule inputs = opt.common.schedule(M::input_dim, input_names_of(model), opt.model);
   if (bo.kind == BasinKind::rest && (!opt.common.torque.empty() || !opt.common.torque_table.empty() ||
                                      !opt.common.inputs_file.empty()))

@@ -54,7 +54,7 @@ int run_model(const M& model, const LyapunovCliOptions& opt, const std::string& 
   lo.renorm = parse_number(opt.renorm, "--renorm");
   lo.settle_tol = parse_number(opt.settle, "--settle");
   lo.blocks = opt.blocks;
-  const IntegratorOptions io = opt.common.integrator();
+  const IntegratorOptions io = opt.common.integrator(Workload::tangent_flow);
   const InputSchedule inputs = opt.common.schedule(M::input_dim, input_names_of(model), opt.model);
   const LyapunovResult r = opt.spectrum ? lyapunov_exponents<n>(model, x0, inputs, lo, io)
                                         : lyapunov_exponents<1>(model, x0, inputs, lo, io);

@@ -48,7 +48,7 @@ int run_model(const M& model, const SectionCliOptions& opt, const std::string& p
   so.max_crossings = opt.crossings;
   so.max_time = parse_duration(opt.max_time, "--max-time");
   const Expression surface = parse_surface(opt.plane, names, "--plane");
-  const IntegratorOptions io = opt.common.integrator();
+  const IntegratorOptions io = opt.common.integrator(Workload::trajectory);
   const InputSchedule inputs = opt.common.schedule(M::input_dim, input_names_of(model), opt.model);
   if (opt.state.empty() == opt.energy.empty()) throw InputError("--state", "give either --state or --energy");
   if (opt.out.empty()) throw InputError("--out", "an output file FILE.h5 is required");

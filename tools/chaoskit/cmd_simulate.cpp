@@ -41,7 +41,7 @@ int simulate_model(const M& model, const SimulateOptions& opt, const std::string
     if (!(h > 0.0)) throw InputError("--dt-out", "must be > 0 s");
     if (T / h > 1e8) throw InputError("--dt-out", "more than 1e8 samples requested");
   }
-  const IntegratorOptions iopt = opt.common.integrator();
+  const IntegratorOptions iopt = opt.common.integrator(Workload::trajectory);
   const InputSchedule inputs = opt.common.schedule(m, inames, opt.model);
   if (!opt.out.empty()) {
     // Reject a bad --out before integrating (the file itself is only written on success).

@@ -47,7 +47,7 @@ int stm_model(const M& model, const StmOptions& opt, const std::string& params_l
   if constexpr (!MechanicalModel<M>)
     if (metric == FtleMetric::kinetic)
       throw InputError("--metric", "the kinetic-energy metric needs a mechanical model (limb, golf, chain)");
-  const IntegratorOptions iopt = opt.common.integrator();
+  const IntegratorOptions iopt = opt.common.integrator(Workload::tangent_flow);
   const InputSchedule inputs = opt.common.schedule(m, inames, opt.model);
 
   const VariationalResult<M> r = propagate_variational(model, x0, inputs, 0.0, T, iopt);

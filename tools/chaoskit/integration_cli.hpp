@@ -22,7 +22,7 @@ namespace chaoskit::cli {
 
 struct IntegrationCliOptions {
   std::string params;
-  std::string stepper = "dopri5";
+  std::string stepper;  ///< empty: default_stepper(workload)
   std::string rtol, atol, max_steps, dt_min;
   std::string torque, torque_table, release, inputs_file;
 
@@ -34,8 +34,9 @@ struct IntegrationCliOptions {
     std::string steppers;
     for (const auto& name : stepper_names()) steppers += (steppers.empty() ? "" : " | ") + name;
     cmd->add_option("--stepper", stepper,
-                    "Integrator: " + steppers + " (default dopri5, Dormand-Prince 5(4) with dense output; rkf78 is "
-                    "Fehlberg 7(8), bulirsch_stoer Gragg-Bulirsch-Stoer extrapolation)")
+                    "Integrator: " + steppers + " (default: rkf78, Fehlberg 7(8), for lyapunov and stm, whose "
+                    "tangent flow it integrates in about half the evaluations; dopri5, Dormand-Prince 5(4) with dense "
+                    "output, for simulate, section and basin; bulirsch_stoer is Gragg-Bulirsch-Stoer extrapolation)")
         ->type_name("NAME");
     cmd->add_option("--rtol", rtol,
                     "Relative error tolerance per step, |err_i| <= atol + rtol |x_i| (default 1e-10; > 0)")
@@ -69,9 +70,10 @@ struct IntegrationCliOptions {
         ->type_name("FILE");
   }
 
-  IntegratorOptions integrator() const {
+  /// The options given, with default_stepper(workload) where --stepper is not.
+  IntegratorOptions integrator(Workload workload) const {
     IntegratorOptions o;
-    o.stepper = parse_stepper(stepper);
+    o.stepper = stepper.empty() ? default_stepper(workload) : parse_stepper(stepper);
     if (!rtol.empty()) o.rtol = parse_number(rtol, "--rtol");
     if (!atol.empty()) o.atol = parse_number(atol, "--atol");
     if (!dt_min.empty()) o.dt_min = parse_number(dt_min, "--dt-min");

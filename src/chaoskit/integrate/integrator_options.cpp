@@ -30,6 +30,10 @@ std::string stepper_name(StepperKind k) {
   return "unknown";
 }
 
+StepperKind default_stepper(Workload w) {
+  return w == Workload::tangent_flow ? StepperKind::rkf78 : StepperKind::dopri5;
+}
+
 std::vector<std::string> stepper_names() { return {"dopri5", "rkf78", "bulirsch_stoer"}; }
 
 StepperKind parse_stepper(std::string_view name) {

@@ -5,7 +5,7 @@
 // `max_steps` attempted steps and by the minimum step `dt_min`, and every accepted state is checked
 // for finiteness. The outcome is an IntegrationStatus; the CLI maps anything but `ok` to exit 1.
 //
-// Defaults (also the CLI's): dopri5, rtol = atol = 1e-10, max_steps = 10'000'000, dt_initial = 1e-3 s,
+// Defaults (also the CLI's): the stepper by workload (default_stepper below), rtol = atol = 1e-10, max_steps = 10'000'000, dt_initial = 1e-3 s,
 // dt_min = 1e-12 s. Error control is the odeint mixed test |err_i| <= atol + rtol |x_i| in the
 // infinity norm over the whole integrated state (for variational runs that includes Φ).
 #include <string>
@@ -27,8 +27,22 @@ enum class IntegrationStatus {
   max_steps = 3,       ///< more than max_steps step attempts (accepted + rejected)
 };
 
+/// What an integration carries; where no stepper is named it decides which one runs.
+enum class Workload {
+  trajectory,    ///< the state alone, often with dense output or event location (simulate, section, basin)
+  tangent_flow,  ///< the state with deviation vectors or the STM (λ, SALI, MEGNO, orbit_class, stm, FTLE)
+};
+
+/// The stepper for a workload where a job or command names none: rkf78 for the tangent flow,
+/// dopri5 for trajectories. Why: at the default tolerance the tangent flow's cost is its rhs
+/// evaluations, and Fehlberg 7(8) needs about half as many per simulated second as
+/// Dormand–Prince 5(4) (golf λ_max at 1e-9: 536 vs 1017 rhs per second, 1.9× faster; orbit_class
+/// at 1e-10: 3.3×; tools/bench/RESULTS.md); trajectories keep dopri5 for its dense output, which
+/// samples and section crossings use without shortening steps.
+StepperKind default_stepper(Workload w);
+
 struct IntegratorOptions {
-  StepperKind stepper = StepperKind::dopri5;
+  StepperKind stepper = StepperKind::dopri5;  ///< a caller that names none uses default_stepper(workload)
   double rtol = 1e-10;        ///< relative tolerance
   double atol = 1e-10;        ///< absolute tolerance (state units)
   long max_steps = 10'000'000;  ///< bound on attempted steps per trajectory

@@ -39,6 +39,31 @@ std::size_t Job::point_count() const {
   return n;
 }
 
+Workload workload_of(Quantity q) {
+  switch (q) {
+    case Quantity::final_state:
+    case Quantity::section:
+    case Quantity::basin: return Workload::trajectory;
+    default: return Workload::tangent_flow;  // exponents, SALI, MEGNO, orbit_class, the STM and what uses it
+  }
+}
+
+IntegratorOptions Job::integrator_for(Workload w) const {
+  IntegratorOptions o = integrator;
+  if (!stepper_named) o.stepper = default_stepper(w);
+  return o;
+}
+
+std::string Job::stepper_description() const {
+  if (stepper_named) return stepper_name(integrator.stepper);
+  bool tangent = false, trajectory = false;
+  for (const auto& c : compute) (workload_of(c.quantity) == Workload::tangent_flow ? tangent : trajectory) = true;
+  std::string s;
+  if (tangent) s = stepper_name(default_stepper(Workload::tangent_flow)) + " (tangent flow)";
+  if (trajectory) s += (s.empty() ? "" : ", ") + stepper_name(default_stepper(Workload::trajectory)) + " (trajectories)";
+  return s + ", by default";
+}
+
 bool Job::has_parameter_axes() const {
   for (const auto& a : axes)
     if (a.target == Target::parameter) return true;

@@ -135,12 +135,22 @@ struct Job {
   EnergySolve energy;
   InputSchedule inputs;
   std::vector<ComputeSpec> compute;
-  IntegratorOptions integrator;
+  IntegratorOptions integrator;  ///< its stepper is the one [integrator] names, if stepper_named
+  bool stepper_named = false;    ///< [integrator] stepper given; else default_stepper(workload) per quantity
   std::string output;       ///< results file
   std::size_t batch = 0;    ///< points per write (0: automatic)
 
   std::size_t point_count() const;
   bool has_parameter_axes() const;  ///< some point's parameters differ from `params` (an axis or a column)
+  /// The integrator for one workload: [integrator]'s options, with default_stepper(w) unless a
+  /// stepper was named.
+  IntegratorOptions integrator_for(Workload w) const;
+  /// The steppers this job uses, for provenance and the fingerprint: the named one, or
+  /// "rkf78 (tangent flow), dopri5 (trajectories)" with only the workloads its quantities have.
+  std::string stepper_description() const;
 };
+
+/// The workload of a sweep quantity (which stepper it takes by default).
+Workload workload_of(Quantity q);
 
 }  // namespace chaoskit::sweep

@@ -127,7 +127,7 @@ std::string job_fingerprint(const Job& job) {
     o << "\n";
   }
   const IntegratorOptions& io = job.integrator;
-  o << "integrator = " << stepper_name(io.stepper) << ", rtol " << exact(io.rtol) << ", atol " << exact(io.atol)
+  o << "integrator = " << job.stepper_description() << ", rtol " << exact(io.rtol) << ", atol " << exact(io.atol)
     << ", max_steps " << io.max_steps << ", dt_initial " << exact(io.dt_initial) << ", dt_min " << exact(io.dt_min)
     << "\n";
   return o.str();

@@ -412,13 +412,14 @@ ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, 
 
 // ---- [integrator] ---------------------------------------------------------------------------
 
-IntegratorOptions read_integrator(const toml::table* t) {
+IntegratorOptions read_integrator(const toml::table* t, bool& stepper_named) {
   IntegratorOptions o;
   if (!t) return o;
   reject_unknown_keys(*t, {"stepper", "rtol", "atol", "max_steps", "dt_min", "dt_initial"}, "integrator.");
   if (const auto* n = t->get("stepper")) {
     try {
       o.stepper = parse_stepper(string_of(*n, "integrator.stepper"));
+      stepper_named = true;
     } catch (const InputError& e) {
       throw InputError("integrator.stepper", "unknown stepper (known: " + comma_separated(stepper_names()) + ")");
     }
@@ -566,7 +567,8 @@ Job parse_job(const std::string& text, const std::string& source) {
   if (compute.empty()) throw InputError("compute", "nothing to compute (e.g. lambda_max = { time = 100.0 })");
   for (const auto& [name, node] : in_file_order(compute)) job.compute.push_back(read_compute_entry(name, *node, job));
 
-  job.integrator = read_integrator(root.get("integrator") ? &table_at(root, "integrator", "integrator") : nullptr);
+  job.integrator =
+      read_integrator(root.get("integrator") ? &table_at(root, "integrator", "integrator") : nullptr, job.stepper_named);
 
   std::filesystem::path out = std::filesystem::path(source).stem().string() + ".h5";
   if (const auto* o = root.get("output")) {

@@ -47,10 +47,13 @@ std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& l
   };
   auto slot = [&](const char* name) { return out.data() + layout.offset[layout.find(name)]; };
 
+  // Per workload, so that a job naming no stepper gets rkf78 for the tangent flow (Job::integrator_for).
+  const IntegratorOptions tangent_io = job.integrator_for(Workload::tangent_flow);
+  const IntegratorOptions trajectory_io = job.integrator_for(Workload::trajectory);
   std::optional<VariationalResult<M>> variational;
   auto variational_at = [&](double T) -> const VariationalResult<M>& {
     if (!variational || variational->T != T || !variational->report.ok())
-      variational = propagate_variational(model, x0, inputs, 0.0, T, job.integrator);
+      variational = propagate_variational(model, x0, inputs, 0.0, T, tangent_io);
     return *variational;
   };
 
@@ -65,13 +68,13 @@ std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& l
         lo.blocks = c.blocks;
         lo.history_points = 1;
         if (c.quantity == Quantity::lambda_max) {
-          const LyapunovResult r = lyapunov_exponents<1>(model, x0, inputs, lo, job.integrator);
+          const LyapunovResult r = lyapunov_exponents<1>(model, x0, inputs, lo, tangent_io);
           if (!note(r.report)) break;
           slot("lambda_max")[0] = r.exponents[0];
           slot("lambda_max_error")[0] = r.errors[0];
           slot("lambda_max_converged")[0] = r.converged ? 1.0 : 0.0;
         } else {
-          const LyapunovResult r = lyapunov_exponents<n>(model, x0, inputs, lo, job.integrator);
+          const LyapunovResult r = lyapunov_exponents<n>(model, x0, inputs, lo, tangent_io);
           if (!note(r.report)) break;
           for (int i = 0; i < n; ++i) slot("spectrum")[i] = r.exponents[i], slot("spectrum_error")[i] = r.errors[i];
         }
@@ -91,17 +94,17 @@ std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& l
         break;
       }
       case Quantity::sali: {
-        const AlignmentResult r = alignment_indices<2>(model, x0, inputs, fast_options(c), job.integrator);
+        const AlignmentResult r = alignment_indices<2>(model, x0, inputs, fast_options(c), tangent_io);
         if (note(r.report)) slot("sali")[0] = r.sali;
         break;
       }
       case Quantity::megno: {
-        const MegnoResult r = megno(model, x0, inputs, fast_options(c), job.integrator);
+        const MegnoResult r = megno(model, x0, inputs, fast_options(c), tangent_io);
         if (note(r.report)) slot("megno")[0] = r.megno;
         break;
       }
       case Quantity::orbit_class: {
-        const OrbitClassification r = classify_orbit(model, x0, inputs, orbit_class_options(c), job.integrator);
+        const OrbitClassification r = classify_orbit(model, x0, inputs, orbit_class_options(c), tangent_io);
         if (!note(r.report)) break;
         auto code = [](OrbitClass k) { return static_cast<double>(static_cast<int>(k)); };
         slot("orbit_class")[0] = code(r.verdict);
@@ -120,7 +123,7 @@ std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& l
       }
       case Quantity::final_state: {
         IntegrationReport rep;
-        const Vec<double, n> xT = flow(model, x0, inputs, 0.0, c.time, job.integrator, &rep);
+        const Vec<double, n> xT = flow(model, x0, inputs, 0.0, c.time, trajectory_io, &rep);
         if (!note(rep)) break;
         for (int i = 0; i < n; ++i) slot("final_state")[i] = xT(i);
         break;
@@ -144,7 +147,7 @@ std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& l
                                              : basins::BasinKind::task;
           bo.rest.max_time = bo.flip.max_time = bo.task.max_time = c.time;
           bo.task.threshold = c.threshold;
-          const basins::PointOutcome p = basins::basin_point(model, x0, inputs, bo, job.integrator);
+          const basins::PointOutcome p = basins::basin_point(model, x0, inputs, bo, trajectory_io);
           if (!note_status(p.status)) break;
           slot("basin_label")[0] = p.label;
           slot("basin_time")[0] = p.time;
@@ -158,7 +161,7 @@ std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& l
         so.direction = c.direction;
         so.max_crossings = c.crossings;
         so.max_time = c.time;
-        const SectionResult<n> r = poincare_section(model, x0, surface, inputs, so, job.integrator);
+        const SectionResult<n> r = poincare_section(model, x0, surface, inputs, so, trajectory_io);
         if (!note(r.report)) break;
         slot("section_count")[0] = static_cast<double>(r.crossings.size());
         for (std::size_t k = 0; k < r.crossings.size(); ++k) {

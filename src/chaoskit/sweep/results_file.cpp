@@ -24,7 +24,7 @@ io::Attributes provenance(const Job& job, const SweepOptions& opt, int threads) 
   values << *job.params.table["values"].as_table();
   std::ostringstream integ;
   integ.precision(17);
-  integ << stepper_name(job.integrator.stepper) << ", rtol " << job.integrator.rtol << ", atol " << job.integrator.atol
+  integ << job.stepper_description() << ", rtol " << job.integrator.rtol << ", atol " << job.integrator.atol
         << ", max_steps " << job.integrator.max_steps << ", dt_min " << job.integrator.dt_min;
   io::Attributes attributes = {
       {"job", job.text},
