@@ -156,6 +156,7 @@ TEST_CASE("stm --json: stm is row-major n x n, state is x(T), and both match the
   InputSchedule in = InputSchedule::constant({-15.0, -3.0});
   in.set_release({InputSchedule::never, 0.18});
   IntegratorOptions o;
+  o.stepper = StepperKind::rkf78;  // stm integrates the tangent flow: rkf78 when no --stepper is given
   o.rtol = o.atol = 1e-12;
   const double deg = 0.017453292519943295;
   const auto lib = propagate_variational(golf, Vec<double, 4>(150 * deg, -70 * deg, 0, 0), in, 0.0, 0.3, o);

@@ -29,7 +29,7 @@ TEST_CASE("sweep: orbit_class stores classify_orbit's verdict, votes and indicat
   // The job names no stepper: the tangent flow takes rkf78 (default_stepper), and the file says so.
   const auto attributes = store.root_attributes();
   REQUIRE(attributes.count("integrator") == 1);
-  CHECK(std::get<std::string>(attributes.at("integrator")).rfind("rkf78 (tangent flow), by default, rtol 1e-09", 0) == 0);
+  CHECK(std::get<std::string>(attributes.at("integrator")).rfind("rkf78 (tangent flow), by default, rtol ", 0) == 0);
 
   const GolfModel golf(golf_params(read_param_file("golf_manufactured")));
   IntegratorOptions io;
