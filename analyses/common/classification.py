@@ -78,6 +78,14 @@ def upper_bound_zero(n, confidence=0.95):
     return 1.0 - (1.0 - confidence) ** (1.0 / n) if n else float("nan")
 
 
+def upper_bound(k, n, confidence=0.95):
+    """One-sided Clopper-Pearson upper bound on a fraction when k of n samples had the property."""
+    from scipy.stats import beta
+    if not n:
+        return float("nan")
+    return 1.0 if k >= n else float(beta.ppf(confidence, k + 1, n - k))
+
+
 def level_table(scan):
     """Per level: counts, the decided fraction with its 95 % Wilson interval, the band
     [chaotic/n, (chaotic+undecided)/n] with the outer Wilson bounds, and orbit_time quantiles."""
@@ -127,14 +135,15 @@ def share_summary(rows):
 
 def onset(rows):
     """The lowest level with a chaotic sample, and what the levels below it say: the largest chaotic
-    share compatible (95 %) with what was seen there, and their undecided samples."""
+    share compatible (95 %, one-sided) with what was seen there, counting their undecided samples as
+    possibly chaotic (none of them is chaotic, so the bound is that of the undecided count)."""
     first = next((i for i, r in enumerate(rows) if r["chaotic"] > 0), None)
     if first is None:
         return None
     below = rows[:first]
     return dict(level=rows[first]["level"], E=rows[first]["E"], index=first,
                 level_below=below[-1]["level"] if below else None,
-                bound_below=max((upper_bound_zero(r["n"]) for r in below), default=float("nan")),
+                bound_below=max((upper_bound(r["undecided"], r["n"]) for r in below), default=float("nan")),
                 undecided_below=sum(r["undecided"] for r in below), n_below=sum(r["n"] for r in below))
 
 

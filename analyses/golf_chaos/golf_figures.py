@@ -144,7 +144,8 @@ def report(R, out, here):
     else:
         below = (f"at the {on['index']} levels below it (down to {rows[0]['level']:g} ΔE_flip) none of "
                  f"{on['n_below']} samples is chaotic ({on['undecided_below']} undecided), so there chaos fills less "
-                 f"than {100 * on['bound_below']:.1f} % of each energy surface (95 %, one-sided)" if on["index"] else
+                 f"than {100 * on['bound_below']:.1f} % of each energy surface (95 %, one-sided, the undecided counted as possibly "
+                 "chaotic)" if on["index"] else
                  "it is the lowest level sampled")
         onset_text = (f"lowest energy with a chaotic sample {on['E'] - lv['E_min']:.3f} J above rest = "
                       f"{on['level']:g} ΔE_flip (E = {on['E']:.4f} J)")

@@ -388,7 +388,7 @@ def report(R, region, out, here, sets, fig3, fig4):
             continue
         on_text[s_] = (f"{on['E'] - lv_s['E_min']:.2f} J above rest = {on['level']:g} ΔE_flip"
                        + (f" (none chaotic of {on['n_below']} samples below, share < {100 * on['bound_below']:.1f} % "
-                          f"per level at 95 %, {on['undecided_below']} undecided)" if on["index"] else
+                          f"per level at 95 % counting the {on['undecided_below']} undecided as possibly chaotic)" if on["index"] else
                           " (the lowest level sampled)"))
     w("**Onset of chaos** (the lowest energy with a chaotic sample; below it, the largest chaotic share compatible with "
       "none seen): " + "; ".join(f"{sets[s_]}: {t}" for s_, t in on_text.items())
