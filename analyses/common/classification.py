@@ -73,11 +73,6 @@ def wilson(k, n, z=1.96):
     return ck.wilson(k, n, z)
 
 
-def upper_bound_zero(n, confidence=0.95):
-    """One-sided Clopper-Pearson bound on a fraction when 0 of n samples had the property."""
-    return 1.0 - (1.0 - confidence) ** (1.0 / n) if n else float("nan")
-
-
 def upper_bound(k, n, confidence=0.95):
     """One-sided Clopper-Pearson upper bound on a fraction when k of n samples had the property."""
     from scipy.stats import beta
