@@ -163,8 +163,8 @@ CommandRunner register_sweep_command(CLI::App& app) {
           "parallel on OpenMP threads and stream into one HDF5 results file in netCDF-4 layout, "
           "with every point's status (1 ok, 2 step underflow, 3 non-finite, 4 step budget, 5 no "
           "admissible state, 6 internal error, 0 not computed yet) and the job, parameters, "
-          "chaoskit version and commit as provenance. The job file reference is README.md, section "
-          "Sweep jobs.\n"
+          "chaoskit version and commit as provenance. The job file reference is "
+          "src/chaoskit/sweep/README.md.\n"
           "\n"
           "Results are bit-identical for any thread count, MPI rank count and interruption history. "
           "A killed sweep keeps every batch written: the same command with --resume computes only "
@@ -174,8 +174,8 @@ CommandRunner register_sweep_command(CLI::App& app) {
           "not fit on the disk is refused before it starts. The file is compressed when the last "
           "point is written.\n"
           "\n"
-          "An MPI build spreads the grid over ranks (mpirun -n N chaoskit sweep JOB, README.md, "
-          "section Running on a cluster) and writes the same file; --threads then counts per rank.",
+          "An MPI build spreads the grid over ranks (mpirun -n N chaoskit sweep JOB, "
+          "tools/cluster/README.md) and writes the same file; --threads then counts per rank.",
       .output =
           "The results file: --out, else the [output] file of the job, else JOB.h5 beside the job "
           "file. Progress on stderr. A summary line on stdout, or with --json one JSON object: "
@@ -208,7 +208,7 @@ CommandRunner register_sweep_command(CLI::App& app) {
                      "OMP_NUM_THREADS\tThe thread count when --threads is 0 (default): otherwise every core this "
                      "process may use.\n",
   });
-  cmd->add_option("job", opt->job, "The job file (TOML; reference: README.md, section Sweep jobs)")->required();
+  cmd->add_option("job", opt->job, "The job file (TOML; reference: src/chaoskit/sweep/README.md)")->required();
   cmd->add_option("--out", opt->out,
                   "Results file (default: the [output] file of the job, else JOB.h5 beside the job file)")
       ->type_name("FILE");

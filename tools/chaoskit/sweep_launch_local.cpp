@@ -31,7 +31,7 @@ SweepLaunch::SweepLaunch() : state_(nullptr) {
     if (rank != 0) throw sweep::ReportedElsewhere{2};
     throw InputError("mpirun", "this chaoskit was built without MPI but started as one of " + std::to_string(n) +
                                    " ranks, each of which would run the whole sweep; configure with -DCHAOSKIT_MPI=ON "
-                                   "(README, 'Running on a cluster')");
+                                   "(tools/cluster/README.md)");
   }
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Error tiers (see README "Errors"): InputError is the user's fault and names the offending field
+// Error tiers (exit codes: tools/chaoskit/README.md): InputError is the user's fault and names the offending field
 // (the CLI exits 2); anything else is a runtime failure (exit 1). Internal invariants use assert.
 #include <stdexcept>
 #include <string>

@@ -41,7 +41,7 @@ std::vector<Batch> pending_batches(const io::ResultsStore& store, std::size_t si
 /// is cold (measured on our VMs: 8-15 ms for a write that takes 0.3 ms when repeated at once).
 /// Writing each 16-point batch as it finished took 2.8-4.3 % of a golf λ_max sweep's time (96²,
 /// T = 100 s, three runs), holding 1 s 1.7-2.4 %, 2 s 1.7-2.6 %, 5 s 1.4-2.0 % (the compressed
-/// copy at the end included); README, Performance. flush() writes what is held; the runners call
+/// copy at the end included); tools/bench/README.md. flush() writes what is held; the runners call
 /// it (through close_results) when the compute ends, also after SIGINT or SIGTERM. A kill -9 loses
 /// the points held, at most about the last second's (or, when batches finish further apart, the
 /// last batch of each thread): --resume computes them again.
