@@ -82,27 +82,98 @@ double block_standard_error(SumOfBlock&& sum_of_block, long blocks, double block
 }  // namespace detail
 
 
-/// Lyapunov exponents of `model` from x0 under `inputs` (K = state_dim for the spectrum, 1 for λ_max).
+/// Lyapunov exponents as a sampled task (tangent_flow.hpp): a transient run that only aligns the
+/// vectors, then the accumulation with its blocks, running estimate and optional early stop. Run by
+/// the scalar driver (lyapunov_exponents below) and, for λ_max, by a lane of the vector engine
+/// (simd/lane_tasks.hpp), with the same bits. `model` is used only for the energy drift at the end.
 template <int K, Model M>
-LyapunovResult lyapunov_exponents(const M& model, const Vec<double, M::state_dim>& x0, const InputSchedule& inputs,
-                                  const LyapunovOptions& lo, const IntegratorOptions& io) {
-  constexpr int n = M::state_dim;
+class LyapunovTask {
+ public:
+  static constexpr int n = M::state_dim;
   static_assert(K >= 1 && K <= n);
-  lo.validate();
-  io.validate();
   using State = typename TangentSystem<M, K>::State;
-  State X;
-  X.col(0) = x0;
-  if constexpr (K == n)
-    X.template rightCols<K>().setIdentity();
-  else if constexpr (K == 1)
-    X.col(1) = detail::generic_unit_vector<n>();
-  else
-    X.template rightCols<K>() = Mat<double, n, n>::Identity().template leftCols<K>();
 
-  LyapunovResult res;
+  /// lo and io are validated here, before any integration.
+  LyapunovTask(const M& model, const Vec<double, n>& x0, const LyapunovOptions& lo, const IntegratorOptions& io)
+      : model_(model), x0_(x0), lo_(lo) {
+    lo_.validate();
+    io.validate();
+    n_transient_ = lo_.transient > 0 ? static_cast<long>(std::ceil(lo_.transient / lo_.renorm - 1e-9)) : 0;
+    n_samples_ = std::lround(lo_.time / lo_.renorm);
+    per_block_ = n_samples_ / lo_.blocks;
+    block_sums_.assign(static_cast<std::size_t>(lo_.blocks), Vec<double, K>::Zero());
+    running1_.reserve(static_cast<std::size_t>(n_samples_));
+    sums_.setZero();
+    decimate_ = std::max<long>(1, n_samples_ / std::max(1, lo_.history_points));
+    phase_ = n_transient_ > 0 ? Phase::transient : Phase::accumulate;
+  }
+
+  State initial_state() const {
+    State X;
+    X.col(0) = x0_;
+    if constexpr (K == n)
+      X.template rightCols<K>().setIdentity();
+    else if constexpr (K == 1)
+      X.col(1) = detail::generic_unit_vector<n>();
+    else
+      X.template rightCols<K>() = Mat<double, n, n>::Identity().template leftCols<K>();
+    return X;
+  }
+
+  bool next_run(SampledRun& run) {
+    switch (phase_) {
+      case Phase::transient: run = SampledRun{0.0, lo_.renorm, n_transient_}; return true;
+      case Phase::accumulate: run = SampledRun{t_start_, lo_.renorm, n_samples_}; return true;
+      default: return false;
+    }
+  }
+
+  bool sample(State& Xs, double t, long k) {
+    const Vec<double, K> logs = orthonormalise(Xs);
+    if (phase_ == Phase::transient) return true;  // align the vectors, sum nothing
+    sums_ += logs;
+    const long b = std::min<long>(lo_.blocks - 1, (k - 1) / std::max<long>(1, per_block_));
+    block_sums_[static_cast<std::size_t>(b)] += logs;
+    const double elapsed = t - t_start_;
+    running1_.push_back(sums_(0) / elapsed);
+    if (k % decimate_ == 0 || k == n_samples_) {
+      res_.history_t.push_back(elapsed);
+      std::vector<double> row(K);
+      for (int i = 0; i < K; ++i) row[i] = sums_(i) / elapsed;
+      res_.history.push_back(std::move(row));
+    }
+    done_ = k;
+    if (lo_.settle_tol > 0 && per_block_ > 0 && k % per_block_ == 0 && settled(k)) {
+      res_.stopped_early = k < n_samples_;
+      return false;
+    }
+    return true;
+  }
+
+  void run_finished(const IntegrationReport& rep, const State& X) {
+    if (phase_ == Phase::transient) {
+      res_.report = rep;
+      t_start_ = static_cast<double>(n_transient_) * lo_.renorm;
+      if (!rep.ok()) {
+        res_.exponents.assign(K, NAN);
+        res_.errors.assign(K, NAN);
+        phase_ = Phase::complete;
+      } else {
+        phase_ = Phase::accumulate;
+      }
+      return;
+    }
+    phase_ = Phase::complete;
+    finish(rep, X);
+  }
+
+  const LyapunovResult& result() const { return res_; }
+
+ private:
+  enum class Phase { transient, accumulate, complete };
+
   // Re-orthonormalises W and returns log R_ii (the growth over the last interval).
-  auto orthonormalise = [](State& Xs) {
+  static Vec<double, K> orthonormalise(State& Xs) {
     Mat<double, n, K> W = Xs.template rightCols<K>();
     Vec<double, K> logs;
     if constexpr (K == 1) {
@@ -120,99 +191,78 @@ LyapunovResult lyapunov_exponents(const M& model, const Vec<double, M::state_dim
       Xs.template rightCols<K>() = Q;
     }
     return logs;
-  };
-
-  // Transient: align the vectors, sum nothing.
-  const long n_transient = lo.transient > 0 ? static_cast<long>(std::ceil(lo.transient / lo.renorm - 1e-9)) : 0;
-  double t_start = 0.0;
-  if (n_transient > 0) {
-    res.report = integrate_tangent<M, K>(model, X, inputs, 0.0, lo.renorm, n_transient, io, [&](State& Xs, double, long) {
-      orthonormalise(Xs);
-      return true;
-    });
-    t_start = static_cast<double>(n_transient) * lo.renorm;
-    if (!res.report.ok()) {
-      res.exponents.assign(K, NAN);
-      res.errors.assign(K, NAN);
-      return res;
-    }
   }
 
-  const long n_samples = std::lround(lo.time / lo.renorm);
-  const long per_block = n_samples / lo.blocks;
-  std::vector<Vec<double, K>> block_sums(lo.blocks, Vec<double, K>::Zero());
-  std::vector<double> running1;  // λ1 after each interval, for the convergence test
-  running1.reserve(static_cast<std::size_t>(n_samples));
-  Vec<double, K> sums = Vec<double, K>::Zero();
-  const long decimate = std::max<long>(1, n_samples / std::max(1, lo.history_points));
-  long done = 0;
   // Standard error of exponent i over the first `full_blocks` completed blocks (NaN below 2).
-  auto block_error = [&](int i, long full_blocks) {
-    return detail::block_standard_error([&](long j) { return block_sums[j](i); }, full_blocks, per_block * lo.renorm);
-  };
-  auto settled = [&](long k) {
+  double block_error(int i, long full_blocks) const {
+    return detail::block_standard_error([&](long j) { return block_sums_[static_cast<std::size_t>(j)](i); }, full_blocks,
+                                        per_block_ * lo_.renorm);
+  }
+
+  bool settled(long k) const {
     if (k < 4) return false;
-    const double now = running1[k - 1], half = running1[k / 2 - 1];
-    const long full_blocks = std::min<long>(lo.blocks, k / std::max<long>(1, per_block));
+    const double now = running1_[k - 1], half = running1_[k / 2 - 1];
+    const long full_blocks = std::min<long>(lo_.blocks, k / std::max<long>(1, per_block_));
     if (full_blocks < 2) return false;
     const double err = block_error(0, full_blocks);
-    return std::abs(now - half) <= std::max(3 * err, lo.settle_tol) && err <= lo.settle_tol;
-  };
-
-  const IntegrationReport rep =
-      integrate_tangent<M, K>(model, X, inputs, t_start, lo.renorm, n_samples, io, [&](State& Xs, double t, long k) {
-        const Vec<double, K> logs = orthonormalise(Xs);
-        sums += logs;
-        const long b = std::min<long>(lo.blocks - 1, (k - 1) / std::max<long>(1, per_block));
-        block_sums[b] += logs;
-        const double elapsed = t - t_start;
-        running1.push_back(sums(0) / elapsed);
-        if (k % decimate == 0 || k == n_samples) {
-          res.history_t.push_back(elapsed);
-          std::vector<double> row(K);
-          for (int i = 0; i < K; ++i) row[i] = sums(i) / elapsed;
-          res.history.push_back(std::move(row));
-        }
-        done = k;
-        if (lo.settle_tol > 0 && per_block > 0 && k % per_block == 0 && settled(k)) {
-          res.stopped_early = k < n_samples;
-          return false;
-        }
-        return true;
-      });
-  res.report.status = rep.status;
-  res.report.t = rep.t;
-  res.report.accepted += rep.accepted;
-  res.report.rejected += rep.rejected;
-  res.report.rhs_calls += rep.rhs_calls;
-
-  res.elapsed = static_cast<double>(done) * lo.renorm;
-  res.exponents.assign(K, NAN);
-  res.errors.assign(K, NAN);
-  if (done == 0 || !rep.ok()) return res;
-  for (int i = 0; i < K; ++i) res.exponents[i] = sums(i) / res.elapsed;
-  // Error bars from the completed blocks (the last one may be partial after an early stop).
-  const long full_blocks = per_block > 0 ? std::min<long>(lo.blocks, done / per_block) : 0;
-  for (int i = 0; i < K; ++i) res.errors[i] = block_error(i, full_blocks);
-  res.half_time_estimate = running1[std::max<long>(1, done / 2) - 1];
-  const double tol = std::max(3.0 * res.errors[0], lo.settle_tol);
-  res.converged = std::abs(res.exponents[0] - res.half_time_estimate) <= tol;
-
-  const double E0 = state_energy(model, x0);
-  if (std::isfinite(E0)) {
-    const double E1 = state_energy(model, Vec<double, n>(X.col(0)));
-    // Relative to |E0|; absolute when E0 is zero (an energy origin, not a scale).
-    res.energy_drift = std::abs(E1 - E0) / (std::abs(E0) > 1e-9 ? std::abs(E0) : 1.0);
+    return std::abs(now - half) <= std::max(3 * err, lo_.settle_tol) && err <= lo_.settle_tol;
   }
-  // The QR ordering is descending for generic orbits; sort with errors so the output always is.
-  std::vector<int> idx(K);
-  for (int i = 0; i < K; ++i) idx[i] = i;
-  std::sort(idx.begin(), idx.end(), [&](int a, int b) { return res.exponents[a] > res.exponents[b]; });
-  std::vector<double> e2(K), s2(K);
-  for (int i = 0; i < K; ++i) e2[i] = res.exponents[idx[i]], s2[i] = res.errors[idx[i]];
-  res.exponents = e2;
-  res.errors = s2;
-  return res;
+
+  void finish(const IntegrationReport& rep, const State& X) {
+    res_.report.status = rep.status;
+    res_.report.t = rep.t;
+    res_.report.accepted += rep.accepted;
+    res_.report.rejected += rep.rejected;
+    res_.report.rhs_calls += rep.rhs_calls;
+
+    res_.elapsed = static_cast<double>(done_) * lo_.renorm;
+    res_.exponents.assign(K, NAN);
+    res_.errors.assign(K, NAN);
+    if (done_ == 0 || !rep.ok()) return;
+    for (int i = 0; i < K; ++i) res_.exponents[i] = sums_(i) / res_.elapsed;
+    // Error bars from the completed blocks (the last one may be partial after an early stop).
+    const long full_blocks = per_block_ > 0 ? std::min<long>(lo_.blocks, done_ / per_block_) : 0;
+    for (int i = 0; i < K; ++i) res_.errors[i] = block_error(i, full_blocks);
+    res_.half_time_estimate = running1_[std::max<long>(1, done_ / 2) - 1];
+    const double tol = std::max(3.0 * res_.errors[0], lo_.settle_tol);
+    res_.converged = std::abs(res_.exponents[0] - res_.half_time_estimate) <= tol;
+
+    const double E0 = state_energy(model_, x0_);
+    if (std::isfinite(E0)) {
+      const double E1 = state_energy(model_, Vec<double, n>(X.col(0)));
+      // Relative to |E0|; absolute when E0 is zero (an energy origin, not a scale).
+      res_.energy_drift = std::abs(E1 - E0) / (std::abs(E0) > 1e-9 ? std::abs(E0) : 1.0);
+    }
+    // The QR ordering is descending for generic orbits; sort with errors so the output always is.
+    std::vector<int> idx(K);
+    for (int i = 0; i < K; ++i) idx[i] = i;
+    std::sort(idx.begin(), idx.end(), [&](int a, int b) { return res_.exponents[a] > res_.exponents[b]; });
+    std::vector<double> e2(K), s2(K);
+    for (int i = 0; i < K; ++i) e2[i] = res_.exponents[idx[i]], s2[i] = res_.errors[idx[i]];
+    res_.exponents = e2;
+    res_.errors = s2;
+  }
+
+  const M& model_;
+  Vec<double, n> x0_;
+  LyapunovOptions lo_;
+  long n_transient_ = 0, n_samples_ = 0, per_block_ = 0, decimate_ = 1, done_ = 0;
+  double t_start_ = 0.0;
+  Phase phase_ = Phase::accumulate;
+  std::vector<Vec<double, K>> block_sums_;
+  std::vector<double> running1_;  // λ1 after each interval, for the convergence test
+  Vec<double, K> sums_;
+  LyapunovResult res_;
+};
+
+/// Lyapunov exponents of `model` from x0 under `inputs` (K = state_dim for the spectrum, 1 for λ_max).
+template <int K, Model M>
+LyapunovResult lyapunov_exponents(const M& model, const Vec<double, M::state_dim>& x0, const InputSchedule& inputs,
+                                  const LyapunovOptions& lo, const IntegratorOptions& io) {
+  LyapunovTask<K, M> task(model, x0, lo, io);
+  TangentSystem<M, K> sys{model};
+  run_sampled_task(sys, M::input_dim, inputs, io, task);
+  return task.result();
 }
 
 }  // namespace chaoskit

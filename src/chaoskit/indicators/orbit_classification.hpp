@@ -238,65 +238,105 @@ inline void adaptive_votes(OrbitClassification& res, const LyapunovResult& lr, c
     res.verdict = C::undecided;
 }
 
+/// The classification of one orbit as a sampled task (tangent_flow.hpp): the scalar bookkeeping of
+/// classify_orbit below, run by the scalar driver there and by a lane of the vector engine
+/// (simd/lane_tasks.hpp) with the same bits. Stage j integrates from the previous stage's end to
+/// T_j = time, 2 time, 4 time, … (capped at max_time); the per-interval log-growths are kept (8 bytes
+/// per Δt) so that the blocks of the error bar always span [0, T].
+template <Model M>
+class OrbitClassTask {
+ public:
+  static constexpr int n = M::state_dim;
+  using System = ClassifierSystem<M>;
+  using State = typename System::State;
+
+  /// o and io are validated here, before any integration.
+  OrbitClassTask(const Vec<double, n>& x0, const OrbitClassOptions& o) : x0_(x0), o_(o) {
+    o_.validate();
+    first_ = std::lround(o_.time / o_.renorm);
+    last_ = o_.adaptive() ? std::max(first_, std::lround(o_.max_time / o_.renorm)) : first_;
+    target_ = first_;
+    growth_.reserve(static_cast<std::size_t>(last_));
+    res_.sali_min = std::sqrt(2.0);
+  }
+
+  State initial_state() const {
+    State X = State::Zero();
+    X.col(0) = x0_;
+    X.template middleCols<2>(1) = detail::generic_orthonormal<n, 2>();
+    return X;
+  }
+
+  bool next_run(SampledRun& run) {
+    if (complete_) return false;
+    const long done = static_cast<long>(growth_.size());
+    run = SampledRun{static_cast<double>(done) * o_.renorm, o_.renorm, target_ - done};
+    return true;
+  }
+
+  bool sample(State& Xs, double t, long) {
+    growth_.push_back(std::log(Xs.col(1).norm()));
+    Xs.col(1).normalize();
+    Xs.col(2).normalize();
+    const Vec<double, n> w1 = Xs.col(1), w2 = Xs.col(2);
+    res_.sali = std::min((w1 + w2).norm(), (w1 - w2).norm());
+    res_.sali_min = std::min(res_.sali_min, res_.sali);
+    res_.megno = Xs(1, 3) / t;
+    return true;
+  }
+
+  /// The votes at the stage's end; the task is complete at a verdict, at max_time or on a failure.
+  void run_finished(const IntegrationReport& stage, const State&) {
+    detail::add_work(res_.report, stage);
+    if (!stage.ok() || static_cast<long>(growth_.size()) < target_) {
+      complete_ = true;
+      return;
+    }
+    const LyapunovResult lr = detail::lambda_from_growth(growth_, target_, o_.renorm, o_.blocks);
+    res_.time = static_cast<double>(target_) * o_.renorm;
+    res_.lambda_max = lr.exponents[0];
+    res_.lambda_error = lr.errors[0];
+    res_.lambda_half = lr.half_time_estimate;
+    res_.lambda_converged = lr.converged;
+    if (!o_.adaptive()) {
+      res_.lambda_vote = classify_lyapunov(lr, OrbitClassOptions::kFixedChaoticLambda);
+      res_.sali_vote = sali_vote(res_.sali, res_.sali_min, o_.sali_chaotic, o_.sali_regular);
+      res_.megno_vote = megno_vote(res_.megno, o_.megno_regular, o_.megno_chaotic);
+      res_.verdict = agreed_class(res_.lambda_vote, res_.sali_vote);
+      complete_ = true;
+      return;
+    }
+    res_.growth_power = detail::growth_power(growth_, target_);
+    adaptive_votes(res_, lr, o_);
+    if (res_.verdict != OrbitClass::undecided || target_ == last_) complete_ = true;
+    else target_ = std::min(2 * target_, last_);
+  }
+
+  const OrbitClassification& result() const { return res_; }
+
+ private:
+  Vec<double, n> x0_;
+  OrbitClassOptions o_;
+  long first_ = 0, last_ = 0, target_ = 0;
+  bool complete_ = false;
+  std::vector<double> growth_;
+  OrbitClassification res_;
+};
+
 /// Classifies the orbit of x0. Fixed mode: one verdict at o.time. Adaptive mode (o.max_time
 /// finite): the same integration is continued in stages ending at T = time, 2 time, 4 time, …
 /// (the last capped at max_time), and the votes are taken at each stage end over [0, T]; it stops
 /// at the first T where both votes say chaotic, or both say regular and T ≥ o.regular_time(), and
 /// otherwise reports the votes at max_time (undecided unless they agree there). Every value in the
-/// result is that of the final T (res.time). The per-interval log-growths are kept (8 bytes per
-/// Δt) so that the blocks of the error bar always span [0, T].
+/// result is that of the final T (res.time).
 template <Model M>
 OrbitClassification classify_orbit(const M& model, const Vec<double, M::state_dim>& x0, const InputSchedule& inputs,
                                    const OrbitClassOptions& o, const IntegratorOptions& io) {
-  constexpr int n = M::state_dim;
-  o.validate();
+  OrbitClassTask<M> task(x0, o);
   io.validate();
   ClassifierSystem<M> sys{typename ClassifierSystem<M>::Tangent{model}};
-  typename ClassifierSystem<M>::State X = ClassifierSystem<M>::State::Zero();
-  X.col(0) = x0;
-  X.template middleCols<2>(1) = detail::generic_orthonormal<n, 2>();
-
-  const long first = std::lround(o.time / o.renorm);
-  const long last = o.adaptive() ? std::max(first, std::lround(o.max_time / o.renorm)) : first;
-  std::vector<double> growth;
-  growth.reserve(static_cast<std::size_t>(last));
-
-  OrbitClassification res;
-  res.sali_min = std::sqrt(2.0);
-  auto sample = [&](typename ClassifierSystem<M>::State& Xs, double t, long) {
-    growth.push_back(std::log(Xs.col(1).norm()));
-    Xs.col(1).normalize();
-    Xs.col(2).normalize();
-    const Vec<double, n> w1 = Xs.col(1), w2 = Xs.col(2);
-    res.sali = std::min((w1 + w2).norm(), (w1 - w2).norm());
-    res.sali_min = std::min(res.sali_min, res.sali);
-    res.megno = Xs(1, 3) / t;
-    return true;
-  };
-  for (long target = first;; target = std::min(2 * target, last)) {
-    const long done = static_cast<long>(growth.size());
-    const IntegrationReport stage = integrate_sampled(sys, X, M::input_dim, inputs, static_cast<double>(done) * o.renorm,
-                                                      o.renorm, target - done, io, sample);
-    detail::add_work(res.report, stage);
-    if (!stage.ok() || static_cast<long>(growth.size()) < target) return res;
-
-    const LyapunovResult lr = detail::lambda_from_growth(growth, target, o.renorm, o.blocks);
-    res.time = static_cast<double>(target) * o.renorm;
-    res.lambda_max = lr.exponents[0];
-    res.lambda_error = lr.errors[0];
-    res.lambda_half = lr.half_time_estimate;
-    res.lambda_converged = lr.converged;
-    if (!o.adaptive()) {
-      res.lambda_vote = classify_lyapunov(lr, OrbitClassOptions::kFixedChaoticLambda);
-      res.sali_vote = sali_vote(res.sali, res.sali_min, o.sali_chaotic, o.sali_regular);
-      res.megno_vote = megno_vote(res.megno, o.megno_regular, o.megno_chaotic);
-      res.verdict = agreed_class(res.lambda_vote, res.sali_vote);
-      return res;
-    }
-    res.growth_power = detail::growth_power(growth, target);
-    adaptive_votes(res, lr, o);
-    if (res.verdict != OrbitClass::undecided || target == last) return res;
-  }
+  run_sampled_task(sys, M::input_dim, inputs, io, task);
+  return task.result();
 }
 
 }  // namespace chaoskit

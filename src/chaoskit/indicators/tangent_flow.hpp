@@ -7,6 +7,7 @@
 // the model's hand-derived tangent rhs if it has one, else AutoDiff directional derivatives
 // (integrate/tangent_rhs.hpp).
 #include <cmath>
+#include <concepts>
 #include <type_traits>
 #include <vector>
 
@@ -60,20 +61,32 @@ inline std::vector<InputSegment> split_at_times(const std::vector<InputSegment>&
   return out;
 }
 
-/// Integrates any driver System (with set_segment) from t0 to t0 + n_samples·Δt, calling
-/// sample(X, t, k) after each Δt (k = 1..n_samples; t = t0 + kΔt). `sample` may rewrite X and
-/// returns false to stop early. Returns the integration report (status, time reached, work).
-/// `sample` is type-erased so that this loop is compiled once per system, whatever the indicator.
-template <class System, class State>
-IntegrationReport integrate_sampled(System& sys, State& X, int input_dim, const InputSchedule& inputs, double t0,
-                                    double dt, long n_samples, const IntegratorOptions& opt,
-                                    std::type_identity_t<FunctionRef<bool(State&, double, long)>> sample) {
+/// The input segments of a sampled integration from t0 over n_samples intervals of dt: the
+/// schedule's segments (zero moments of the model's dimension if the schedule has another), split
+/// at every sample time so that the driver stops exactly there. Shared with the lane engine
+/// (simd/), which integrates the same segments lane by lane.
+inline std::vector<InputSegment> sampled_segments(const InputSchedule& inputs, int input_dim, double t0, double dt,
+                                                  long n_samples) {
   if (!(dt > 0.0) || !std::isfinite(dt)) throw InputError("--renorm", "sampling interval must be > 0");
   const double T = t0 + static_cast<double>(n_samples) * dt;
   const InputSchedule sched = inputs.dim() == input_dim ? inputs : InputSchedule(input_dim);
   std::vector<double> sample_times;
   for (long j = 1; j < n_samples; ++j) sample_times.push_back(t0 + static_cast<double>(j) * dt);
-  const std::vector<InputSegment> segs = split_at_times(sched.segments(t0, T), sample_times);
+  return split_at_times(sched.segments(t0, T), sample_times);
+}
+
+/// Integrates any driver System (with set_segment) from t0 to t0 + n_samples·Δt, calling
+/// sample(X, t, k) after each Δt (k = 1..n_samples; t = t0 + kΔt). `sample` may rewrite X and
+/// returns false to stop early. Returns the integration report (status, time reached, work).
+/// `sample` is type-erased so that this loop is compiled once per system, whatever the indicator.
+/// simd/lane_engine.hpp restates this loop per lane; a change here must be made there too (the
+/// lane tests compare the two bit for bit).
+template <class System, class State>
+IntegrationReport integrate_sampled(System& sys, State& X, int input_dim, const InputSchedule& inputs, double t0,
+                                    double dt, long n_samples, const IntegratorOptions& opt,
+                                    std::type_identity_t<FunctionRef<bool(State&, double, long)>> sample) {
+  const std::vector<InputSegment> segs = sampled_segments(inputs, input_dim, t0, dt, n_samples);
+  const double T = t0 + static_cast<double>(n_samples) * dt;
   long k = 1;
   bool stop = false;
   struct Stop {};
@@ -95,6 +108,40 @@ IntegrationReport integrate_sampled(System& sys, State& X, int input_dim, const 
     rep.t = t0 + static_cast<double>(k - 1) * dt;
   }
   return rep;
+}
+
+/// One integrate_sampled call of a sampled task (below).
+struct SampledRun {
+  double t0 = 0.0, dt = 1.0;
+  long n_samples = 0;
+};
+
+/// A computation made of sampled integrations of one state, e.g. λ_max (a transient, then the
+/// accumulation) or the orbit classification (stages T, 2T, 4T, …): the scalar bookkeeping between
+/// integrator steps, separate from the integration so that the same task runs on the scalar driver
+/// (run_sampled_task) and in a lane of the vector engine (simd/), with the same bits. A task has
+///   State initial_state() const;
+///   bool next_run(SampledRun&);                 // false: complete
+///   bool sample(State&, double t, long k);      // integrate_sampled's sample
+///   void run_finished(const IntegrationReport&, const State&);
+template <class Task>
+concept SampledTask = requires(Task& task, typename Task::State& X, SampledRun& run, const IntegrationReport& rep) {
+  { task.initial_state() } -> std::convertible_to<typename Task::State>;
+  { task.next_run(run) } -> std::convertible_to<bool>;
+  { task.sample(X, 0.0, 1L) } -> std::convertible_to<bool>;
+  task.run_finished(rep, X);
+};
+
+/// Runs a task to completion on the scalar driver.
+template <class System, SampledTask Task>
+void run_sampled_task(System& sys, int input_dim, const InputSchedule& inputs, const IntegratorOptions& io, Task& task) {
+  typename Task::State X = task.initial_state();
+  SampledRun run;
+  while (task.next_run(run)) {
+    const IntegrationReport rep = integrate_sampled(sys, X, input_dim, inputs, run.t0, run.dt, run.n_samples, io,
+                                                    [&](typename Task::State& Xs, double t, long k) { return task.sample(Xs, t, k); });
+    task.run_finished(rep, X);
+  }
 }
 
 /// integrate_sampled for the tangent flow [x | W] of a model.

@@ -97,10 +97,18 @@ inline void run_stages(Sys& sys, State& xs, const State& x, std::array<State, N>
 
 /// The error of a step for the controller (odeint's default error checker, restated):
 ///   max_i |err_i| / (atol + rtol (|x_i| + |h| |f_i(x)|)),
-/// x and f(x) at the step's start.
+/// x and f(x) at the step's start. A NaN term makes the result NaN, whatever its position: Eigen's
+/// maxCoeff leaves that to the packet instructions, and the vector lanes (simd/) must decide such a
+/// step exactly as this does. Each term is formed in the order of the expression above.
 template <class State>
 CHAOSKIT_RK_FLATTEN inline double error_norm(const State& err, const State& x, const State& dxdt, double h, double atol, double rtol) {
-  return (err.array().abs() / (atol + rtol * (x.array().abs() + std::abs(h) * dxdt.array().abs()))).maxCoeff();
+  const double abs_h = std::abs(h);
+  double e = 0.0;
+  for (Eigen::Index i = 0; i < err.size(); ++i) {
+    const double v = std::abs(err.data()[i]) / (atol + rtol * (std::abs(x.data()[i]) + abs_h * std::abs(dxdt.data()[i])));
+    if (v > e || v != v) e = v;  // a NaN, once met, stays: v > NaN is false for every v
+  }
+  return e;
 }
 
 /// The outcome of one attempted step.

@@ -126,15 +126,9 @@ struct GolfModel {
   /// f (4 × 1) and JW (4 × K) may be blocks of a larger matrix (integrate/tangent_rhs.hpp).
   template <class S, int K, class FOut, class JWOut>
   void tangent_rhs(const Vec<S, 4>& x, const Vec<S, 2>& u, S /*t*/, const Mat<S, 4, K>& W, FOut&& f, JWOut&& JW) const {
-    using std::cos;
-    using std::sin;
     const double b = tc.b, k2 = tc.k2, a = tc.a, gA = tc.gA, gB = tc.gB;
     S s1, c1, s2, c2;
-    if constexpr (std::is_same_v<S, double>) {
-      sincos_pair(x(0), x(1), s1, c1, s2, c2);
-    } else {
-      s1 = sin(x(0)), c1 = cos(x(0)), s2 = sin(x(1)), c2 = cos(x(1));
-    }
+    sincos_two(x(0), x(1), s1, c1, s2, c2);  // sincos_pair.hpp: one polynomial for double and lanes
     const S s12 = s1 * c2 + c1 * s2, c12 = c1 * c2 - s1 * s2;
     const S w1 = x(2), w2 = x(3);
     const S bs2 = b * s2, bc2 = b * c2;
