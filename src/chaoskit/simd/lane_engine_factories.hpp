@@ -1,0 +1,19 @@
+#pragma once
+// The lane engines of one instruction set, defined in lane_engine_<isa>.cpp (lane_engine.hpp) and
+// chosen by lane_dispatch.cpp. Plain declarations: nothing here depends on the instruction set.
+#include "chaoskit/models/golf.hpp"
+#include "chaoskit/models/limb.hpp"
+#include "chaoskit/simd/lane_task.hpp"
+
+namespace chaoskit::simd {
+
+#define CHAOSKIT_DECLARE_LANE_FACTORIES(ISA)                                                            \
+  LaneEngine* make_lane_engine_##ISA(const GolfModel& model, LaneSystem system, const IntegratorOptions& io); \
+  LaneEngine* make_lane_engine_##ISA(const LimbModel& model, LaneSystem system, const IntegratorOptions& io); \
+  double lane_chains_##ISA(long iterations, double a, double b);
+
+CHAOSKIT_DECLARE_LANE_FACTORIES(sse2)
+CHAOSKIT_DECLARE_LANE_FACTORIES(avx2)
+CHAOSKIT_DECLARE_LANE_FACTORIES(avx512)
+
+}  // namespace chaoskit::simd

@@ -1,0 +1,80 @@
+#pragma once
+// The boundary between the lane engine (lane_engine.hpp, compiled once per instruction set) and
+// the rest of chaoskit (compiled once, for the baseline instruction set).
+//
+// The engine does the arithmetic of W trajectories at once: Runge–Kutta stages, error norms, step
+// decisions. Everything between integrator steps (renormalising deviation vectors, accumulating
+// exponents, votes, stage decisions, writing results) stays scalar code in a LaneTask, called
+// through this virtual interface with one lane's state as plain doubles. So that code is compiled
+// once, with the baseline instructions, whichever vector width runs the steps, and a trajectory's
+// values are the same as on the scalar driver (lane_tasks.hpp adapts the sampled tasks of
+// indicators/ to this interface). Only plain types cross the boundary (lanes.hpp says why).
+#include <cstddef>
+
+#include "chaoskit/integrate/integrator_options.hpp"
+
+namespace chaoskit::simd {
+
+/// An input segment (integrate/input_schedule.hpp's InputSegment) as plain arrays: u_i(t) =
+/// u0_i + slope_i (t − ta) on [ta, tb]. (InputSegment's header brings TOML, and its std::arrays
+/// member functions that must not be compiled into the lane engine, lanes.hpp.)
+struct LaneSegment {
+  static constexpr int kMaxInputs = 5;  // integrate/input_schedule.hpp's kMaxInputs (checked there)
+  double ta = 0.0, tb = 0.0;
+  double u0[kMaxInputs] = {}, slope[kMaxInputs] = {};
+};
+
+/// One integrate_sampled call (indicators/tangent_flow.hpp): its segments, already split at the
+/// sample times (owned by the task until its next call of next_run), and the sampling.
+struct LaneRun {
+  const LaneSegment* segments = nullptr;
+  std::size_t segment_count = 0;
+  double t0 = 0.0, dt = 1.0;
+  long n_samples = 0;
+};
+
+/// One trajectory's computation in a lane. The state is n × columns doubles, column-major, the
+/// layout of the task's scalar State.
+class LaneTask {
+ public:
+  virtual ~LaneTask() = default;
+  /// The state at the start (written once, into `state_size` doubles).
+  virtual void initial_state(double* X) const = 0;
+  /// The next integration, or false when the task is complete.
+  virtual bool next_run(LaneRun& run) = 0;
+  /// integrate_sampled's sample(X, t, k): may rewrite X; false stops the run.
+  virtual bool sample(double* X, double t, long k) = 0;
+  /// The run's report and the state at its end.
+  virtual void run_finished(const IntegrationReport& report, const double* X) = 0;
+  /// Called once, after next_run returned false; the engine then deletes the task.
+  virtual void complete() = 0;
+};
+
+/// Which system a lane engine integrates (its state layout): the tangent flow [x | w] with one
+/// deviation vector (λ_max), or the classifier's [x | w1 | w2 | MEGNO quadratures] (orbit_class).
+enum class LaneSystem { tangent1, classifier };
+
+/// How busy the lanes were: lane-steps with a trajectory over all lane-steps (W per step).
+struct LaneUsage {
+  long steps = 0;       ///< vector steps (attempts of all lanes at once)
+  long lane_steps = 0;  ///< lanes that had a trajectory in those steps
+  long rhs_evaluations = 0;  ///< vector right-hand-side evaluations
+};
+
+/// W lanes of one system and one model, each integrating its own task with its own step size,
+/// error norm, accept/reject decision, sample stops, segment boundaries and status.
+class LaneEngine {
+ public:
+  virtual ~LaneEngine() = default;
+  virtual int width() const = 0;
+  virtual int idle_lanes() const = 0;
+  virtual int busy_lanes() const = 0;
+  /// Puts the task into an idle lane (there must be one) and takes ownership of it.
+  virtual void add(LaneTask* task) = 0;
+  /// Steps the busy lanes until at least one task has completed (complete() called, the lane idle)
+  /// or no lane is busy.
+  virtual void run_until_a_lane_frees() = 0;
+  virtual LaneUsage usage() const = 0;
+};
+
+}  // namespace chaoskit::simd

@@ -1,0 +1,67 @@
+#pragma once
+// A sampled task of indicators/ (LyapunovTask, OrbitClassTask: tangent_flow.hpp's SampledTask) as
+// a LaneTask for the lane engine: the same task object, fed one lane's state as doubles. Compiled
+// in the baseline translation units only (lane_task.hpp says why), so its arithmetic between steps
+// is the scalar path's, to the bit.
+#include <functional>
+#include <utility>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "chaoskit/indicators/tangent_flow.hpp"
+#include "chaoskit/simd/lane_task.hpp"
+
+namespace chaoskit::simd {
+
+static_assert(LaneSegment::kMaxInputs == kMaxInputs, "LaneSegment mirrors InputSegment");
+
+template <SampledTask Task>
+class SampledLaneTask final : public LaneTask {
+ public:
+  using State = typename Task::State;
+
+  /// on_complete receives the finished task (its result()).
+  SampledLaneTask(Task task, InputSchedule inputs, int input_dim, std::function<void(Task&)> on_complete)
+      : task_(std::move(task)), inputs_(std::move(inputs)), input_dim_(input_dim), on_complete_(std::move(on_complete)) {}
+
+  void initial_state(double* X) const override { Eigen::Map<State> out(X); out = task_.initial_state(); }
+
+  bool next_run(LaneRun& run) override {
+    SampledRun r;
+    if (!task_.next_run(r)) return false;
+    const std::vector<InputSegment> segs = sampled_segments(inputs_, input_dim_, r.t0, r.dt, r.n_samples);
+    segments_.resize(segs.size());
+    for (std::size_t i = 0; i < segs.size(); ++i) {
+      LaneSegment& s = segments_[i];
+      s.ta = segs[i].ta, s.tb = segs[i].tb;
+      for (int j = 0; j < kMaxInputs; ++j) s.u0[j] = segs[i].u0[j], s.slope[j] = segs[i].slope[j];
+    }
+    run = LaneRun{segments_.data(), segments_.size(), r.t0, r.dt, r.n_samples};
+    return true;
+  }
+
+  bool sample(double* X, double t, long k) override {
+    State Xs = Eigen::Map<const State>(X);
+    const bool go_on = task_.sample(Xs, t, k);
+    Eigen::Map<State> out(X);
+    out = Xs;
+    return go_on;
+  }
+
+  void run_finished(const IntegrationReport& report, const double* X) override {
+    const State Xs = Eigen::Map<const State>(X);
+    task_.run_finished(report, Xs);
+  }
+
+  void complete() override { on_complete_(task_); }
+
+ private:
+  Task task_;
+  InputSchedule inputs_;
+  int input_dim_;
+  std::function<void(Task&)> on_complete_;
+  std::vector<LaneSegment> segments_;
+};
+
+}  // namespace chaoskit::simd
