@@ -6,6 +6,7 @@
 
 #include "chaoskit/core/build_info.hpp"
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/simd/lane_dispatch.hpp"
 #include "commands.hpp"
 #include "man_page.hpp"
 
@@ -58,9 +59,13 @@ int main(int argc, char** argv) {
   using cli::set_man_page;
   CLI::App app{"", "chaoskit"};
   app.set_help_flag("-h,--help", "Print this manual page and exit (after a COMMAND: that command's page)");
-  app.set_version_flag("--version", std::string("chaoskit ") + build_info::version + " (commit " + build_info::commit + ")",
+  app.set_version_flag("--version",
+                       std::string("chaoskit ") + build_info::version + " (commit " + build_info::commit + ")\n" +
+                           "vector path: " + simd::lane_path_report(),
                        "Print \"chaoskit VERSION (commit COMMIT)\": the release and the git commit this program "
-                       "was built from, which every output file also records");
+                       "was built from, which every output file also records; then the vector path that integrates "
+                       "the tangent flows of sweeps (sse2, avx2 or avx512, the widest this CPU has; the environment "
+                       "variable CHAOSKIT_SIMD = scalar|sse2|avx2|avx512 narrows it)");
   set_man_page(&app, program_man_page());
   app.require_subcommand(1);
   app.fallthrough(false);

@@ -10,6 +10,7 @@
 
 #include "chaoskit/io/results_store.hpp"
 #include "chaoskit/sweep/evaluate.hpp"
+#include "chaoskit/sweep/lane_scheduler.hpp"
 #include "chaoskit/sweep/point_context.hpp"
 #include "chaoskit/sweep/point_inputs.hpp"
 
@@ -54,66 +55,132 @@ EngineReport compute_batches(const Job& job, const ResultLayout& layout, int thr
     for (std::size_t i = 0; i < count; ++i) report.failed += status[i] != io::point_status::ok;
   };
 
+  // The vector path (simd/lane_dispatch.hpp); the same bits whichever it is.
+  const simd::LanePath lane_path = simd::selected_lane_path();
+  const bool lanes_on = job_uses_lanes(job, lane_path);
+
+  // Takes the next point: its batch and offset, or false when the feed is empty (sets feed_done).
+  auto take_point = [&](ActiveBatch*& a, std::size_t& k) {
+    std::lock_guard<std::mutex> lock(take_mutex);
+    if (current == nullptr || next_offset == current->batch.count) {
+      current = nullptr;
+      if (feed_done) return false;
+      const std::optional<Batch> b = feed.next();  // may wait for work; the other threads keep computing
+      if (!b || b->count == 0) {
+        feed_done = true;
+        return false;
+      }
+      ActiveBatch& n = active.emplace_back();
+      n.batch = *b;
+      n.values.resize(b->count * vpp);
+      for (std::size_t p = 0; p < b->count; ++p) fill_defaults(layout, n.values.data() + p * vpp);
+      n.status.assign(b->count, 0);
+      n.remaining.store(b->count);
+      current = &n;
+      next_offset = 0;
+    }
+    a = current;
+    k = next_offset++;
+    return true;
+  };
+
+  // Records a finished point; the thread finishing a batch's last point delivers the batch.
+  auto finish_point = [&](ActiveBatch* a, std::size_t k, std::int8_t st) {
+    a->status[k] = st;
+    if (a->remaining.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+    try {
+      sink.put(a->batch.first, a->batch.count, a->values, a->status);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(report_mutex);
+      if (!sink_error) sink_error = std::current_exception();
+      abort.store(true);
+      return;
+    }
+    count_delivered(a->status.data(), a->batch.count);
+    std::lock_guard<std::mutex> lock(take_mutex);
+    if (current == a) current = nullptr;
+    active.remove_if([a](const ActiveBatch& x) { return &x == a; });
+  };
+
+  auto note_point_error = [&](const std::exception& e) {
+    std::lock_guard<std::mutex> lock(report_mutex);
+    if (report.first_point_error.empty()) report.first_point_error = e.what();
+  };
+
 #pragma omp parallel num_threads(threads)
   {
     std::vector<std::size_t> index(shape.size());
-    while (!abort.load() && !stop()) {
-      ActiveBatch* a;
-      std::size_t k;
-      {
-        std::lock_guard<std::mutex> lock(take_mutex);
-        if (current == nullptr || next_offset == current->batch.count) {
-          current = nullptr;
-          if (feed_done) break;
-          const std::optional<Batch> b = feed.next();  // may wait for work; the other threads keep computing
-          if (!b || b->count == 0) {
-            feed_done = true;
-            break;
-          }
-          ActiveBatch& n = active.emplace_back();
-          n.batch = *b;
-          n.values.resize(b->count * vpp);
-          for (std::size_t p = 0; p < b->count; ++p) fill_defaults(layout, n.values.data() + p * vpp);
-          n.status.assign(b->count, 0);
-          n.remaining.store(b->count);
-          current = &n;
-          next_offset = 0;
-        }
-        a = current;
-        k = next_offset++;
-      }
+    auto locate = [&](const ActiveBatch* a, std::size_t k) {
       // Row-major multi-index of the flat index.
       std::size_t flat = a->batch.first + k;
       for (std::size_t d = shape.size(); d-- > 0;) index[d] = flat % shape[d], flat /= shape[d];
-
-      double* block = a->values.data() + k * vpp;
-      std::int8_t st;
-      try {
-        const PointContext ctx = point_context(job, index);
-        st = evaluate(ctx, job, layout, std::span<double>(block, vpp));
-        record_point_inputs(job, layout, index, ctx, std::span<double>(block, vpp));
-      } catch (const std::exception& e) {
-        st = io::point_status::internal_error;
-        fill_defaults(layout, block);
-        std::lock_guard<std::mutex> lock(report_mutex);
-        if (report.first_point_error.empty()) report.first_point_error = e.what();
+    };
+    if (!lanes_on) {
+      while (!abort.load() && !stop()) {
+        ActiveBatch* a;
+        std::size_t k;
+        if (!take_point(a, k)) break;
+        locate(a, k);
+        double* block = a->values.data() + k * vpp;
+        std::int8_t st;
+        try {
+          const PointContext ctx = point_context(job, index);
+          st = evaluate(ctx, job, layout, std::span<double>(block, vpp));
+          record_point_inputs(job, layout, index, ctx, std::span<double>(block, vpp));
+        } catch (const std::exception& e) {
+          st = io::point_status::internal_error;
+          fill_defaults(layout, block);
+          note_point_error(e);
+        }
+        finish_point(a, k, st);
       }
-      a->status[k] = st;
-      if (a->remaining.fetch_sub(1, std::memory_order_acq_rel) != 1) continue;
-
-      // This thread finished the batch's last point: deliver it.
-      try {
-        sink.put(a->batch.first, a->batch.count, a->values, a->status);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(report_mutex);
-        if (!sink_error) sink_error = std::current_exception();
-        abort.store(true);
-        continue;
+    } else {
+      // Lanes: a point's λ_max and orbit_class entries run in this thread's lanes; a new point is
+      // taken whenever every lane engine has an idle lane, and a point is finished when its last
+      // entry completes. A stop abandons the points in the lanes (their batches deliver the
+      // finished points only, below), as a kill would.
+      LaneScheduler lanes(job, lane_path, [&](LaneScheduler::Point& p) {
+        finish_point(static_cast<ActiveBatch*>(p.owner), p.index, first_failure(p.entry_status));
+      });
+      bool more_points = true;
+      while (!abort.load() && !stop()) {
+        if (more_points && lanes.ready_for_a_point()) {
+          ActiveBatch* a;
+          std::size_t k;
+          if (!take_point(a, k)) {
+            more_points = false;
+            continue;
+          }
+          locate(a, k);
+          double* block = a->values.data() + k * vpp;
+          const std::span<double> out(block, vpp);
+          try {
+            const PointContext ctx = point_context(job, index);
+            if (!ctx.admissible) {
+              record_point_inputs(job, layout, index, ctx, out);
+              finish_point(a, k, io::point_status::invalid_point);
+              continue;
+            }
+            LaneScheduler::Point& p = lanes.begin_point(a, k);
+            evaluate_entries(ctx, job, layout, out, p.entry_status, &lanes);
+            record_point_inputs(job, layout, index, ctx, out);
+          } catch (const std::exception& e) {
+            lanes.abandon_point();
+            fill_defaults(layout, block);
+            note_point_error(e);
+            finish_point(a, k, io::point_status::internal_error);
+            continue;
+          }
+          lanes.end_point();
+          continue;
+        }
+        if (!lanes.busy()) break;
+        lanes.run_some();
       }
-      count_delivered(a->status.data(), a->batch.count);
-      std::lock_guard<std::mutex> lock(take_mutex);
-      if (current == a) current = nullptr;
-      active.remove_if([a](const ActiveBatch& x) { return &x == a; });
+      const simd::LaneUsage u = lanes.usage();
+      std::lock_guard<std::mutex> lock(report_mutex);
+      report.lane_steps += u.steps * simd::lane_width(lane_path);
+      report.busy_lane_steps += u.lane_steps;
     }
   }
   if (sink_error) std::rethrow_exception(sink_error);

@@ -5,11 +5,19 @@
 // rank count or order of evaluation. Entries needing Ψ at the same time share one variational run.
 //
 // A failed integration leaves that entry's values at their fill value (NaN) and makes the point's
-// status the first failure met; the other entries are still computed.
+// status the first failure in the order of the entries; the other entries are still computed.
+//
+// With a LaneDeferral, the entries it takes (λ_max, orbit_class) are handed to the lanes as tasks
+// (simd/lane_tasks.hpp) instead of being computed here; each task writes the same values into the
+// same slots when it completes, and its entry's status into entry_status.
+#include <array>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
+#include <utility>
+#include <vector>
 
 #include "chaoskit/basins/instances.hpp"
 #include "chaoskit/indicators/fast_indicators.hpp"
@@ -20,24 +28,33 @@
 #include "chaoskit/integrate/instances.hpp"
 #include "chaoskit/integrate/sensitivity.hpp"
 #include "chaoskit/io/results_store.hpp"
+#include "chaoskit/simd/lane_tasks.hpp"
 #include "chaoskit/sweep/classification_options.hpp"
+#include "chaoskit/sweep/evaluate.hpp"
 #include "chaoskit/sweep/job.hpp"
+#include "chaoskit/sweep/lane_deferral.hpp"
 #include "chaoskit/sweep/result_layout.hpp"
 
 namespace chaoskit::sweep {
 
+/// The point's entries: each computed into `out`, its status in entry_status[e] (pre-set to ok), or
+/// deferred to `lanes` (may be null: everything computed here).
 template <Model M>
-std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& layout, std::span<const double> x0_values,
-                           const InputSchedule& inputs, std::span<double> out) {
+void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& layout,
+                            std::span<const double> x0_values, const InputSchedule& inputs, std::span<double> out,
+                            std::span<std::int8_t> entry_status, LaneDeferral* lanes) {
   constexpr int n = M::state_dim;
   const Vec<double, n> x0 = Eigen::Map<const Vec<double, n>>(x0_values.data());
-  std::int8_t status = io::point_status::ok;
-  // The point's status is its first failure; true while this entry succeeded.
+  std::size_t e = 0;  // the entry being evaluated
+  // This entry's status; true while it succeeded.
   auto note_status = [&](std::int8_t s) {
-    if (s != io::point_status::ok && status == io::point_status::ok) status = s;
+    entry_status[e] = s;
     return s == io::point_status::ok;
   };
   auto note = [&](const IntegrationReport& r) { return note_status(basins::point_status_of(r)); };
+  // The tasks for the lanes, handed over only once every entry has been evaluated or deferred, so
+  // that an exception on the way leaves nothing behind in the lanes.
+  std::vector<std::pair<simd::LaneSystem, std::unique_ptr<simd::LaneTask>>> deferred;
   auto fast_options = [](const ComputeSpec& c) {
     FastIndicatorOptions fo;
     fo.time = c.time;
@@ -57,7 +74,9 @@ std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& l
     return *variational;
   };
 
-  for (const ComputeSpec& c : job.compute) {
+  for (; e < job.compute.size(); ++e) {
+    const ComputeSpec& c = job.compute[e];
+    const bool to_lanes = lanes != nullptr && lanes->takes(c);
     switch (c.quantity) {
       case Quantity::lambda_max:
       case Quantity::spectrum: {
@@ -68,11 +87,30 @@ std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& l
         lo.blocks = c.blocks;
         lo.history_points = 1;
         if (c.quantity == Quantity::lambda_max) {
-          const LyapunovResult r = lyapunov_exponents<1>(model, x0, inputs, lo, tangent_io);
-          if (!note(r.report)) break;
-          slot("lambda_max")[0] = r.exponents[0];
-          slot("lambda_max_error")[0] = r.errors[0];
-          slot("lambda_max_converged")[0] = r.converged ? 1.0 : 0.0;
+          double* lambda = slot("lambda_max");
+          double* error = slot("lambda_max_error");
+          double* converged = slot("lambda_max_converged");
+          std::int8_t* status_slot = &entry_status[e];
+          auto write = [=](const LyapunovResult& r) {
+            *status_slot = basins::point_status_of(r.report);
+            if (*status_slot != io::point_status::ok) return;
+            *lambda = r.exponents[0];
+            *error = r.errors[0];
+            *converged = r.converged ? 1.0 : 0.0;
+          };
+          if (to_lanes) {
+            using Task = LyapunovTask<1, M>;
+            Task task(std::get<M>(lanes->model()), x0, lo, tangent_io);
+            auto done = lanes->completion();
+            deferred.emplace_back(simd::LaneSystem::tangent1,
+                                  std::make_unique<simd::SampledLaneTask<Task>>(
+                                      std::move(task), inputs, M::input_dim, [write, done](Task& t) {
+                                        write(t.result());
+                                        done();
+                                      }));
+            break;
+          }
+          write(lyapunov_exponents<1>(model, x0, inputs, lo, tangent_io));
         } else {
           const LyapunovResult r = lyapunov_exponents<n>(model, x0, inputs, lo, tangent_io);
           if (!note(r.report)) break;
@@ -104,21 +142,33 @@ std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& l
         break;
       }
       case Quantity::orbit_class: {
-        const OrbitClassification r = classify_orbit(model, x0, inputs, orbit_class_options(c), tangent_io);
-        if (!note(r.report)) break;
-        auto code = [](OrbitClass k) { return static_cast<double>(static_cast<int>(k)); };
-        slot("orbit_class")[0] = code(r.verdict);
-        slot("orbit_votes")[0] = code(r.lambda_vote);
-        slot("orbit_votes")[1] = code(r.sali_vote);
-        slot("orbit_votes")[2] = code(r.megno_vote);
-        slot("orbit_lambda_max")[0] = r.lambda_max;
-        slot("orbit_lambda_max_error")[0] = r.lambda_error;
-        slot("orbit_lambda_max_half")[0] = r.lambda_half;
-        slot("orbit_sali")[0] = r.sali;
-        slot("orbit_sali_min")[0] = r.sali_min;
-        slot("orbit_megno")[0] = r.megno;
-        slot("orbit_growth_power")[0] = r.growth_power;
-        slot("orbit_time")[0] = r.time;
+        std::array<double*, 12> slots = {slot("orbit_class"),      slot("orbit_votes"),         slot("orbit_votes") + 1,
+                                         slot("orbit_votes") + 2,  slot("orbit_lambda_max"),    slot("orbit_lambda_max_error"),
+                                         slot("orbit_lambda_max_half"), slot("orbit_sali"),     slot("orbit_sali_min"),
+                                         slot("orbit_megno"),      slot("orbit_growth_power"),  slot("orbit_time")};
+        std::int8_t* status_slot = &entry_status[e];
+        auto write = [=](const OrbitClassification& r) {
+          *status_slot = basins::point_status_of(r.report);
+          if (*status_slot != io::point_status::ok) return;
+          auto code = [](OrbitClass k) { return static_cast<double>(static_cast<int>(k)); };
+          const double values[12] = {code(r.verdict),    code(r.lambda_vote), code(r.sali_vote), code(r.megno_vote),
+                                     r.lambda_max,       r.lambda_error,      r.lambda_half,     r.sali,
+                                     r.sali_min,         r.megno,             r.growth_power,    r.time};
+          for (std::size_t i = 0; i < slots.size(); ++i) *slots[i] = values[i];
+        };
+        if (to_lanes) {
+          using Task = OrbitClassTask<M>;
+          auto done = lanes->completion();
+          deferred.emplace_back(simd::LaneSystem::classifier,
+                                std::make_unique<simd::SampledLaneTask<Task>>(
+                                    Task(x0, orbit_class_options(c)), inputs, M::input_dim, [write, done](Task& t) {
+                                      write(t.result());
+                                      done();
+                                    }));
+          tangent_io.validate();  // as classify_orbit does, before anything is integrated
+          break;
+        }
+        write(classify_orbit(model, x0, inputs, orbit_class_options(c), tangent_io));
         break;
       }
       case Quantity::final_state: {
@@ -173,7 +223,16 @@ std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& l
     }
   }
   if constexpr (MechanicalModel<M>) slot("initial_energy")[0] = state_energy(model, x0);
-  return status;
+  for (auto& [system, task] : deferred) lanes->defer(system, std::move(task));
+}
+
+/// Every entry of the point computed here; returns the point's status code.
+template <Model M>
+std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& layout, std::span<const double> x0_values,
+                           const InputSchedule& inputs, std::span<double> out) {
+  std::vector<std::int8_t> entry_status(job.compute.size(), io::point_status::ok);
+  evaluate_point_entries(model, job, layout, x0_values, inputs, out, entry_status, nullptr);
+  return first_failure(entry_status);
 }
 
 }  // namespace chaoskit::sweep

@@ -13,6 +13,7 @@
 #include "chaoskit/core/memory.hpp"
 #include "chaoskit/sweep/energy_sample.hpp"
 #include "chaoskit/sweep/job_fingerprint.hpp"
+#include "chaoskit/sweep/lane_scheduler.hpp"
 #include "chaoskit/sweep/runner.hpp"
 
 namespace chaoskit::sweep {
@@ -34,6 +35,11 @@ io::Attributes provenance(const Job& job, const SweepOptions& opt, int threads) 
       {"params", job.params.label},
       {"parameters", values.str()},
       {"integrator", integ.str()},
+      // The vector path of the tangent flows (simd/lane_dispatch.hpp): every path gives the same
+      // bits, so this says how, not what, was computed.
+      {"vector_path", simd::lane_path_description(job_uses_lanes(job, simd::selected_lane_path())
+                                                      ? simd::selected_lane_path()
+                                                      : simd::LanePath::scalar)},
       {"inputs", job.inputs.describe()},
       {"threads", static_cast<long long>(threads)},
       {"ranks", static_cast<long long>(opt.ranks)},

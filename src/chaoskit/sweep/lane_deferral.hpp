@@ -1,0 +1,28 @@
+#pragma once
+// The hand-over of a point's entries from the point evaluator to the lanes (batch_engine.cpp): an
+// entry the lanes integrate (λ_max, orbit_class on a model with a lane kernel) is not computed in
+// evaluate_point_entries but turned into a LaneTask and deferred; its results are written into the
+// point's block when the task completes, possibly after other points have been taken.
+#include <functional>
+#include <memory>
+
+#include "chaoskit/models/model_registry.hpp"
+#include "chaoskit/simd/lane_task.hpp"
+#include "chaoskit/sweep/job.hpp"
+
+namespace chaoskit::sweep {
+
+class LaneDeferral {
+ public:
+  virtual ~LaneDeferral() = default;
+  /// Whether this entry goes to the lanes.
+  virtual bool takes(const ComputeSpec& c) const = 0;
+  /// The model the deferred tasks refer to: the job's, alive until every task has completed.
+  virtual const AnyModel& model() const = 0;
+  /// Called by each deferred task after it has written its results (its entry's status included).
+  virtual std::function<void()> completion() = 0;
+  /// Hands over a task (after every entry of the point has been evaluated or deferred).
+  virtual void defer(simd::LaneSystem system, std::unique_ptr<simd::LaneTask> task) = 0;
+};
+
+}  // namespace chaoskit::sweep

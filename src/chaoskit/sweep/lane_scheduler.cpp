@@ -1,0 +1,117 @@
+#include "chaoskit/sweep/lane_scheduler.hpp"
+
+#include <utility>
+
+namespace chaoskit::sweep {
+
+namespace {
+bool lane_quantity(Quantity q) { return q == Quantity::lambda_max || q == Quantity::orbit_class; }
+}  // namespace
+
+bool job_uses_lanes(const Job& job, simd::LanePath path) {
+  if (path == simd::LanePath::scalar || !simd::has_lane_kernel(job.base_model) || job.has_parameter_axes()) return false;
+  if (job.integrator_for(Workload::tangent_flow).stepper != StepperKind::rkf78) return false;
+  for (const ComputeSpec& c : job.compute)
+    if (lane_quantity(c.quantity)) return true;
+  return false;
+}
+
+LaneScheduler::LaneScheduler(const Job& job, simd::LanePath path, std::function<void(Point&)> finish)
+    : job_(job), path_(path), finish_(std::move(finish)) {}
+
+LaneScheduler::~LaneScheduler() = default;
+
+bool LaneScheduler::takes(const ComputeSpec& c) const { return lane_quantity(c.quantity); }
+
+LaneScheduler::Slot& LaneScheduler::slot(simd::LaneSystem system) {
+  Slot& s = slots_[static_cast<int>(system)];
+  if (!s.engine) s.engine = simd::make_lane_engine(job_.base_model, system, job_.integrator_for(Workload::tangent_flow), path_);
+  return s;
+}
+
+std::function<void()> LaneScheduler::completion() {
+  Point* p = current_;
+  return [this, p] { release(p); };
+}
+
+void LaneScheduler::defer(simd::LaneSystem system, std::unique_ptr<simd::LaneTask> task) {
+  ++current_->pending;
+  Slot& s = slot(system);
+  if (s.engine->idle_lanes() > 0 && s.waiting.empty())
+    s.engine->add(task.release());
+  else
+    s.waiting.push_back(std::move(task));
+}
+
+bool LaneScheduler::ready_for_a_point() const {
+  for (const Slot& s : slots_)
+    if (s.engine && (s.engine->idle_lanes() == 0 || !s.waiting.empty())) return false;
+  return true;
+}
+
+LaneScheduler::Point& LaneScheduler::begin_point(void* owner, std::size_t index) {
+  Point& p = points_.emplace_back();
+  p.owner = owner;
+  p.index = index;
+  p.entry_status.assign(job_.compute.size(), 0);  // io::point_status::ok
+  p.pending = 1;  // held until end_point, so that an entry completing at once does not finish it early
+  current_ = &p;
+  return p;
+}
+
+void LaneScheduler::end_point() {
+  Point* p = current_;
+  current_ = nullptr;
+  release(p);
+}
+
+void LaneScheduler::abandon_point() {
+  Point* p = current_;
+  current_ = nullptr;
+  points_.remove_if([p](const Point& q) { return &q == p; });
+}
+
+void LaneScheduler::release(Point* p) {
+  if (--p->pending > 0) return;
+  finish_(*p);
+  points_.remove_if([p](const Point& q) { return &q == p; });
+}
+
+bool LaneScheduler::busy() const {
+  for (const Slot& s : slots_)
+    if (s.engine && (s.engine->busy_lanes() > 0 || !s.waiting.empty())) return true;
+  return false;
+}
+
+void LaneScheduler::refill(Slot& s) {
+  while (!s.waiting.empty() && s.engine->idle_lanes() > 0) {
+    simd::LaneTask* t = s.waiting.front().release();
+    s.waiting.pop_front();
+    s.engine->add(t);
+  }
+}
+
+void LaneScheduler::run_some() {
+  for (std::size_t tries = 0; tries < 2; ++tries) {
+    Slot& s = slots_[next_engine_];
+    next_engine_ = (next_engine_ + 1) % 2;
+    if (!s.engine) continue;
+    refill(s);
+    if (s.engine->busy_lanes() == 0) continue;
+    s.engine->run_until_a_lane_frees();
+    refill(s);
+    return;
+  }
+}
+
+simd::LaneUsage LaneScheduler::usage() const {
+  simd::LaneUsage u;
+  for (const Slot& s : slots_) {
+    if (!s.engine) continue;
+    const simd::LaneUsage e = s.engine->usage();
+    u.steps += e.steps, u.lane_steps += e.lane_steps, u.rhs_evaluations += e.rhs_evaluations;
+  }
+  return u;
+}
+
+}  // namespace chaoskit::sweep
