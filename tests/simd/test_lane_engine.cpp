@@ -1,0 +1,303 @@
+// The lane engine (src/chaoskit/simd/) computes, for every trajectory, the bits the scalar driver
+// computes: on every vector path this CPU has, alone or beside other trajectories, with lanes that
+// finish early and are refilled, through input events, early stops and a failing step budget.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <optional>
+#include <random>
+#include <vector>
+
+#include "chaoskit/indicators/instances.hpp"
+#include "chaoskit/params/param_sets.hpp"
+#include "chaoskit/simd/lane_dispatch.hpp"
+#include "chaoskit/simd/lane_tasks.hpp"
+#include "../support/integrate_fixtures.hpp"
+
+#define CHAOSKIT_LANE_ISA lane_test
+#include "chaoskit/simd/lanes.hpp"
+
+using namespace chaoskit;
+
+namespace {
+
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+/// Every path up to the widest this CPU has.
+std::vector<simd::LanePath> runnable_paths() {
+  std::vector<simd::LanePath> paths;
+  for (simd::LanePath p : {simd::LanePath::sse2, simd::LanePath::avx2, simd::LanePath::avx512})
+    if (static_cast<int>(p) <= static_cast<int>(simd::widest_supported_path())) paths.push_back(p);
+  return paths;
+}
+
+/// Runs the tasks through `engine`, refilling lanes as they free; the results in task order.
+template <class Task>
+std::vector<typename std::decay_t<decltype(std::declval<Task>().result())>> run_in_lanes(
+    simd::LaneEngine& engine, const std::vector<Task>& tasks, const std::vector<InputSchedule>& inputs, int input_dim) {
+  using R = std::decay_t<decltype(std::declval<Task>().result())>;
+  std::vector<std::optional<R>> out(tasks.size());
+  std::size_t next = 0;
+  auto feed = [&] {
+    while (next < tasks.size() && engine.idle_lanes() > 0) {
+      const std::size_t i = next++;
+      engine.add(new simd::SampledLaneTask<Task>(tasks[i], inputs[i], input_dim, [&out, i](Task& t) { out[i] = t.result(); }));
+    }
+  };
+  feed();
+  while (engine.busy_lanes() > 0) {
+    engine.run_until_a_lane_frees();
+    feed();
+  }
+  std::vector<R> results;
+  for (auto& r : out) {
+    REQUIRE(r.has_value());
+    results.push_back(*r);
+  }
+  return results;
+}
+
+void check_same(const IntegrationReport& a, const IntegrationReport& b) {
+  CHECK(a.status == b.status);
+  CHECK(same_bits(a.t, b.t));
+  CHECK(a.accepted == b.accepted);
+  CHECK(a.rejected == b.rejected);
+  CHECK(a.rhs_calls == b.rhs_calls);
+}
+
+void check_same(const OrbitClassification& a, const OrbitClassification& b) {
+  for (auto [x, y] : {std::pair{a.lambda_max, b.lambda_max}, {a.lambda_error, b.lambda_error}, {a.lambda_half, b.lambda_half},
+                      {a.sali, b.sali}, {a.sali_min, b.sali_min}, {a.megno, b.megno}, {a.growth_power, b.growth_power},
+                      {a.time, b.time}})
+    CHECK(same_bits(x, y));
+  CHECK(a.verdict == b.verdict);
+  CHECK(a.lambda_vote == b.lambda_vote);
+  CHECK(a.sali_vote == b.sali_vote);
+  CHECK(a.megno_vote == b.megno_vote);
+  check_same(a.report, b.report);
+}
+
+void check_same(const LyapunovResult& a, const LyapunovResult& b) {
+  REQUIRE(a.exponents.size() == b.exponents.size());
+  for (std::size_t i = 0; i < a.exponents.size(); ++i) {
+    CHECK(same_bits(a.exponents[i], b.exponents[i]));
+    CHECK(same_bits(a.errors[i], b.errors[i]));
+  }
+  CHECK(same_bits(a.half_time_estimate, b.half_time_estimate));
+  CHECK(same_bits(a.energy_drift, b.energy_drift));
+  CHECK(same_bits(a.elapsed, b.elapsed));
+  CHECK(a.converged == b.converged);
+  CHECK(a.stopped_early == b.stopped_early);
+  CHECK(a.history == b.history);
+  check_same(a.report, b.report);
+}
+
+/// Rest states of a two-link model at angles spread over both signs and several energies, plus
+/// released rates, so that regular, chaotic and undecided orbits share the lanes.
+template <int n>
+std::vector<Vec<double, n>> mixed_states(int count) {
+  std::mt19937 rng(20261202);
+  std::uniform_real_distribution<double> angle(-2.6, 2.6), rate(-1.5, 1.5);
+  std::vector<Vec<double, n>> xs;
+  for (int i = 0; i < count; ++i) {
+    Vec<double, n> x;
+    x << angle(rng), angle(rng), i % 3 == 0 ? rate(rng) : 0.0, i % 4 == 1 ? rate(rng) : 0.0;
+    xs.push_back(x);
+  }
+  return xs;
+}
+
+/// Input schedules that differ by lane: none, constant moments, and a table with a release, whose
+/// knots and release split the runs at times that are not sample times.
+std::vector<InputSchedule> mixed_inputs(int count) {
+  std::vector<InputSchedule> in;
+  for (int i = 0; i < count; ++i) {
+    if (i % 3 == 0) {
+      in.emplace_back(2);
+    } else if (i % 3 == 1) {
+      in.push_back(InputSchedule::constant({0.4 * (i % 5) - 0.8, 0.1}));
+    } else {
+      InputSchedule s = InputSchedule::table({0.0, 3.3, 7.25}, {{0.0, 0.5}, {1.5, -0.5}, {-0.3, 0.2}});
+      s.set_release({InputSchedule::never, 11.7});
+      in.push_back(s);
+    }
+  }
+  return in;
+}
+
+IntegratorOptions rkf78_at(double tol) {
+  IntegratorOptions io;
+  io.stepper = StepperKind::rkf78;
+  io.rtol = io.atol = tol;
+  return io;
+}
+
+template <class M>
+void check_orbit_classes(const M& model) {
+  const int count = 19;  // not a multiple of any width: lanes run empty at the end
+  const auto xs = mixed_states<4>(count);
+  const auto inputs = mixed_inputs(count);
+  const IntegratorOptions io = rkf78_at(1e-9);
+  OrbitClassOptions o;
+  o.time = 40;
+  o.max_time = 400;
+  o.lambda_floor = 0.05;  // regular verdicts from 377 s: orbits end at 40, 80, 160, 320 or 400 s
+  std::vector<OrbitClassTask<M>> tasks;
+  std::vector<OrbitClassification> scalar;
+  for (int i = 0; i < count; ++i) {
+    tasks.emplace_back(xs[i], o);
+    scalar.push_back(classify_orbit(model, xs[i], inputs[i], o, io));
+  }
+  int verdicts[3] = {0, 0, 0};
+  for (const auto& r : scalar) ++verdicts[static_cast<int>(r.verdict)];
+  INFO("regular, chaotic, undecided: " << verdicts[0] << ", " << verdicts[1] << ", " << verdicts[2]);
+  const AnyModel any(model);  // the engine keeps a reference: it must outlive the engine
+  for (simd::LanePath path : runnable_paths()) {
+    INFO("path " << simd::lane_path_name(path));
+    auto engine = simd::make_lane_engine(any, simd::LaneSystem::classifier, io, path);
+    REQUIRE(engine);
+    CHECK(engine->width() == simd::lane_width(path));
+    const auto lanes = run_in_lanes(*engine, tasks, inputs, 2);
+    for (int i = 0; i < count; ++i) {
+      INFO("orbit " << i);
+      check_same(lanes[i], scalar[i]);
+    }
+    const simd::LaneUsage u = engine->usage();
+    CHECK(u.lane_steps > 0);
+    CHECK(u.lane_steps <= u.steps * engine->width());
+  }
+}
+
+}  // namespace
+
+TEST_CASE("lanes: sin and cos per lane are sincos_pair's bits", "[simd]") {
+  using L = simd::Lanes<2>;
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> small(-10.0, 10.0), wide(-4e6, 4e6);
+  const double specials[] = {0.0, -0.0, 1e-300, 3.141592653589793, -1.5707963267948966, 999999.9, 1e6, 2e7,
+                             std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()};
+  auto check_pair = [](double a0, double b0, double a1, double b1) {
+    L a, b, sa, ca, sb, cb;
+    a.set(0, a0), a.set(1, a1), b.set(0, b0), b.set(1, b1);
+    sincos_two(a, b, sa, ca, sb, cb);
+    const double as[2] = {a0, a1}, bs[2] = {b0, b1};
+    for (int i = 0; i < 2; ++i) {
+      double s1, c1, s2, c2;
+      sincos_pair(as[i], bs[i], s1, c1, s2, c2);
+      CHECK(same_bits(sa[i], s1));
+      CHECK(same_bits(ca[i], c1));
+      CHECK(same_bits(sb[i], s2));
+      CHECK(same_bits(cb[i], c2));
+    }
+  };
+  for (int i = 0; i < 20000; ++i) check_pair(small(rng), small(rng), small(rng), i % 50 == 0 ? wide(rng) : small(rng));
+  for (double s : specials) check_pair(s, 0.5, -0.25, s);  // a lane outside the range beside one inside
+}
+
+TEST_CASE("lanes: orbit_class in every lane is the scalar classification, bit for bit (golf)", "[simd][classification]") {
+  check_orbit_classes(GolfModel(golf_params(read_param_file("golf_manufactured"))));
+}
+
+TEST_CASE("lanes: orbit_class in every lane is the scalar classification, bit for bit (limb)", "[simd][classification]") {
+  check_orbit_classes(LimbModel(limb_params(read_param_file("limb_paper_reconstructed"))));
+}
+
+TEST_CASE("lanes: lambda_max with a transient and an early stop, alone and in a full batch (golf)", "[simd][lyapunov]") {
+  const GolfModel golf(golf_params(read_param_file("golf_manufactured")));
+  const int count = 11;
+  const auto xs = mixed_states<4>(count);
+  const auto inputs = mixed_inputs(count);
+  const IntegratorOptions io = rkf78_at(1e-10);
+  LyapunovOptions lo;
+  lo.time = 120;
+  lo.transient = 7.5;  // not a multiple of renorm: the transient ends on a partial interval count
+  lo.renorm = 2.0;
+  lo.blocks = 6;
+  lo.settle_tol = 0.02;  // some orbits stop early, at different times per lane
+  lo.history_points = 30;
+  std::vector<LyapunovTask<1, GolfModel>> tasks;
+  std::vector<LyapunovResult> scalar;
+  for (int i = 0; i < count; ++i) {
+    tasks.emplace_back(golf, xs[i], lo, io);
+    scalar.push_back(lyapunov_exponents<1>(golf, xs[i], inputs[i], lo, io));
+  }
+  int early = 0;
+  for (const auto& r : scalar) early += r.stopped_early;
+  INFO(early << " of " << count << " stopped early");
+  const AnyModel any(golf);
+  for (simd::LanePath path : runnable_paths()) {
+    INFO("path " << simd::lane_path_name(path));
+    auto engine = simd::make_lane_engine(any, simd::LaneSystem::tangent1, io, path);
+    const auto batch = run_in_lanes(*engine, tasks, inputs, 2);
+    for (int i = 0; i < count; ++i) {
+      INFO("orbit " << i << " in a full batch");
+      check_same(batch[i], scalar[i]);
+      // The same trajectory alone in the engine: its neighbours never change its bits.
+      auto solo_engine = simd::make_lane_engine(any, simd::LaneSystem::tangent1, io, path);
+      const auto solo = run_in_lanes(*solo_engine, std::vector{tasks[i]}, std::vector{inputs[i]}, 2);
+      INFO("alone");
+      check_same(solo[0], batch[i]);
+    }
+  }
+}
+
+TEST_CASE("lanes: a lane that exhausts its step budget fails alone, with the scalar status", "[simd][errors]") {
+  const LimbModel limb(limb_params(read_param_file("limb_paper_reconstructed")));
+  const int count = 6;
+  const auto xs = mixed_states<4>(count);
+  const std::vector<InputSchedule> inputs(count, InputSchedule(2));
+  IntegratorOptions io = rkf78_at(1e-10);
+  OrbitClassOptions o;
+  o.time = 60;
+  std::vector<OrbitClassTask<LimbModel>> tasks;
+  std::vector<OrbitClassification> scalar;
+  std::vector<long> budget;
+  for (int i = 0; i < count; ++i) {
+    // The budget differs per orbit, a fraction 0.5, 0.7, … 1.5 of the attempts the orbit needs:
+    // the first three stop at max_steps, each at its own time, the others finish.
+    const OrbitClassification unlimited = classify_orbit(limb, xs[i], inputs[i], o, io);
+    IntegratorOptions lane_io = io;
+    lane_io.max_steps = static_cast<long>((0.5 + 0.2 * i) * static_cast<double>(unlimited.report.accepted + unlimited.report.rejected));
+    budget.push_back(lane_io.max_steps);
+    tasks.emplace_back(xs[i], o);
+    scalar.push_back(classify_orbit(limb, xs[i], inputs[i], o, lane_io));
+  }
+  // One engine has one budget: run each budget in its own engine, all lanes busy with copies.
+  const AnyModel any(limb);
+  for (simd::LanePath path : runnable_paths()) {
+    INFO("path " << simd::lane_path_name(path));
+    int failed = 0;
+    for (int i = 0; i < count; ++i) {
+      IntegratorOptions lane_io = io;
+      lane_io.max_steps = budget[i];
+      auto engine = simd::make_lane_engine(any, simd::LaneSystem::classifier, lane_io, path);
+      const auto r = run_in_lanes(*engine, std::vector(3, tasks[i]), std::vector(3, inputs[i]), 2);
+      for (const auto& ri : r) check_same(ri, scalar[i]);
+      failed += r[0].report.status == IntegrationStatus::max_steps;
+    }
+    CHECK(failed == 3);
+  }
+}
+
+TEST_CASE("lanes: CHAOSKIT_SIMD chooses a path and refuses what it cannot run", "[simd][errors]") {
+  const simd::LanePath widest = simd::widest_supported_path();
+  ::setenv("CHAOSKIT_SIMD", "scalar", 1);
+  CHECK(simd::selected_lane_path() == simd::LanePath::scalar);
+  ::setenv("CHAOSKIT_SIMD", "sse2", 1);
+  CHECK(simd::selected_lane_path() == simd::LanePath::sse2);
+  ::setenv("CHAOSKIT_SIMD", "avx3", 1);
+  CHECK_THROWS_WITH(simd::selected_lane_path(), Catch::Contains("CHAOSKIT_SIMD") && Catch::Contains("avx3"));
+  if (widest != simd::LanePath::avx512) {
+    ::setenv("CHAOSKIT_SIMD", "avx512", 1);
+    CHECK_THROWS_WITH(simd::selected_lane_path(), Catch::Contains("cannot run"));
+  }
+  ::unsetenv("CHAOSKIT_SIMD");
+  CHECK(simd::selected_lane_path() == widest);
+  CHECK(simd::lane_path_report().rfind(simd::lane_path_name(widest), 0) == 0);
+  // Models without a lane kernel, and steppers other than rkf78, stay on the scalar driver.
+  CHECK_FALSE(simd::has_lane_kernel(AnyModel(LorenzModel(lorenz_params(read_param_file("lorenz_classic"))))));
+  IntegratorOptions dopri;
+  dopri.stepper = StepperKind::dopri5;
+  const AnyModel golf(GolfModel(golf_params(read_param_file("golf_manufactured"))));
+  CHECK(simd::make_lane_engine(golf, simd::LaneSystem::tangent1, dopri, widest) == nullptr);
+}
