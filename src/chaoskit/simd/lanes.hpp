@@ -105,6 +105,21 @@ CHAOSKIT_LANE_INLINE typename Lanes<W>::Mask finite_mask(const Lanes<W>& a) {
   return (a.v - a.v) == 0.0;
 }
 
+/// sin and cos of k π/2 + r per lane from sin r and cos r (models/sincos_pair.hpp's place_quadrant,
+/// without a branch per lane): q = k mod 4 is read from the low mantissa bits of k + 1.5·2^52 (exact
+/// for integral |k| < 2^51, and the same residue as static_cast<long>(k) & 3); odd q swaps sin and
+/// cos, q = 2, 3 negate the sine, q = 1, 2 the cosine (negation only flips the sign bit).
+template <int W>
+CHAOSKIT_LANE_INLINE void place_quadrant(const Lanes<W>& k, const Lanes<W>& sr, const Lanes<W>& cr, Lanes<W>& s,
+                                         Lanes<W>& c) {
+  using M = typename Lanes<W>::Mask;
+  const M q = reinterpret_cast<M>((k + 6755399441055744.0).v) & 3;
+  const M swap = (q & 1) != 0, negate_sin = (q & 2) != 0, negate_cos = ((q + 1) & 2) != 0;
+  const Lanes<W> s0 = select<W>(swap, cr, sr), c0 = select<W>(swap, sr, cr);
+  s = select<W>(negate_sin, -s0, s0);
+  c = select<W>(negate_cos, -c0, c0);
+}
+
 /// sin and cos of two angles per lane: the polynomial of models/sincos_pair.hpp on the lanes of a,
 /// then on those of b, each element through the same operations as sincos_pair's; lanes where
 /// sincos_pair would use libm (|a| or |b| ≥ 1e6, or not finite) use libm here too.
@@ -116,15 +131,16 @@ CHAOSKIT_LANE_INLINE void sincos_two(const Lanes<W>& a, const Lanes<W>& b, Lanes
   L ka, sra, cra, kb, srb, crb;
   chaoskit::detail::sincos_reduced(a, make, ka, sra, cra);
   chaoskit::detail::sincos_reduced(b, make, kb, srb, crb);
+  place_quadrant(ka, sra, cra, sa, ca);
+  place_quadrant(kb, srb, crb, sb, cb);
+  // sincos_pair_in_range per lane; libm where either angle is outside (rare: a blow-up).
+  const typename L::Mask in_range = (abs(a).v < 1e6) & (abs(b).v < 1e6);
+  bool all_in_range = true;
+  for (int i = 0; i < W; ++i) all_in_range = all_in_range && in_range[i] != 0;
+  if (all_in_range) return;
   for (int i = 0; i < W; ++i) {
-    double s1, c1, s2, c2;
-    if (chaoskit::detail::sincos_pair_in_range(a[i], b[i])) {
-      chaoskit::detail::place_quadrant(static_cast<long>(ka[i]), sra[i], cra[i], s1, c1);
-      chaoskit::detail::place_quadrant(static_cast<long>(kb[i]), srb[i], crb[i], s2, c2);
-    } else {
-      s1 = std::sin(a[i]), c1 = std::cos(a[i]), s2 = std::sin(b[i]), c2 = std::cos(b[i]);
-    }
-    sa.set(i, s1), ca.set(i, c1), sb.set(i, s2), cb.set(i, c2);
+    if (in_range[i] != 0) continue;
+    sa.set(i, std::sin(a[i])), ca.set(i, std::cos(a[i])), sb.set(i, std::sin(b[i])), cb.set(i, std::cos(b[i]));
   }
 }
 
