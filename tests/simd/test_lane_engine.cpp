@@ -92,6 +92,25 @@ void check_same(const LyapunovResult& a, const LyapunovResult& b) {
   check_same(a.report, b.report);
 }
 
+void check_same(const AlignmentResult& a, const AlignmentResult& b) {
+  for (auto [x, y] : {std::pair{a.sali, b.sali}, {a.sali_min, b.sali_min}, {a.time_below_chaotic, b.time_below_chaotic}})
+    CHECK(same_bits(x, y));
+  REQUIRE(a.gali.size() == b.gali.size());
+  for (std::size_t i = 0; i < a.gali.size(); ++i) CHECK(same_bits(a.gali[i], b.gali[i]));
+  CHECK(a.history_sali == b.history_sali);
+  CHECK(a.sali_class == b.sali_class);
+  CHECK(a.gali_class == b.gali_class);
+  check_same(a.report, b.report);
+}
+
+void check_same(const MegnoResult& a, const MegnoResult& b) {
+  CHECK(same_bits(a.megno, b.megno));
+  CHECK(same_bits(a.lambda_estimate, b.lambda_estimate));
+  CHECK(a.history_megno == b.history_megno);
+  CHECK(a.megno_class == b.megno_class);
+  check_same(a.report, b.report);
+}
+
 /// Rest states of a two-link model at angles spread over both signs and several energies, plus
 /// released rates, so that regular, chaotic and undecided orbits share the lanes.
 template <int n>
@@ -300,4 +319,59 @@ TEST_CASE("lanes: CHAOSKIT_SIMD chooses a path and refuses what it cannot run", 
   dopri.stepper = StepperKind::dopri5;
   const AnyModel golf(GolfModel(golf_params(read_param_file("golf_manufactured"))));
   CHECK(simd::make_lane_engine(golf, simd::LaneSystem::tangent1, dopri, widest) == nullptr);
+}
+
+TEST_CASE("lanes: the spectrum, SALI and MEGNO in every lane are the scalar path's, bit for bit", "[simd][lyapunov]") {
+  const LimbModel limb(limb_params(read_param_file("limb_paper_reconstructed")));
+  const GolfModel golf(golf_params(read_param_file("golf_manufactured")));
+  const int count = 10;
+  const auto xs = mixed_states<4>(count);
+  const auto inputs = mixed_inputs(count);
+  const IntegratorOptions io = rkf78_at(1e-10);
+  FastIndicatorOptions fo;
+  fo.time = 150;
+  fo.renorm = 0.5;
+  fo.history_points = 25;
+  LyapunovOptions lo;
+  lo.time = 60;
+  lo.renorm = 1.0;
+  lo.blocks = 5;
+  const AnyModel any_limb(limb), any_golf(golf);
+  for (simd::LanePath path : runnable_paths()) {
+    INFO("path " << simd::lane_path_name(path));
+    {
+      std::vector<AlignmentTask<2, LimbModel>> tasks;
+      for (int i = 0; i < count; ++i) tasks.emplace_back(xs[i], fo);
+      auto engine = simd::make_lane_engine(any_limb, simd::LaneSystem::tangent2, io, path);
+      const auto lanes = run_in_lanes(*engine, tasks, inputs, 2);
+      int aligned = 0;
+      for (int i = 0; i < count; ++i) {
+        INFO("SALI, limb orbit " << i);
+        const AlignmentResult r = alignment_indices<2>(limb, xs[i], inputs[i], fo, io);
+        check_same(lanes[i], r);
+        aligned += r.sali <= 1e-14;  // stopped early: fully aligned
+      }
+      INFO(aligned << " orbits aligned to 1e-14 and stopped early");
+    }
+    {
+      std::vector<MegnoTask<GolfModel>> tasks;
+      for (int i = 0; i < count; ++i) tasks.emplace_back(xs[i], fo);
+      auto engine = simd::make_lane_engine(any_golf, simd::LaneSystem::megno, io, path);
+      const auto lanes = run_in_lanes(*engine, tasks, inputs, 2);
+      for (int i = 0; i < count; ++i) {
+        INFO("MEGNO, golf orbit " << i);
+        check_same(lanes[i], megno(golf, xs[i], inputs[i], fo, io));
+      }
+    }
+    {
+      std::vector<LyapunovTask<4, GolfModel>> tasks;
+      for (int i = 0; i < count; ++i) tasks.emplace_back(golf, xs[i], lo, io);
+      auto engine = simd::make_lane_engine(any_golf, simd::LaneSystem::tangent_full, io, path);
+      const auto lanes = run_in_lanes(*engine, tasks, inputs, 2);
+      for (int i = 0; i < count; ++i) {
+        INFO("spectrum, golf orbit " << i);
+        check_same(lanes[i], lyapunov_exponents<4>(golf, xs[i], inputs[i], lo, io));
+      }
+    }
+  }
 }

@@ -13,7 +13,7 @@ using namespace chaoskit::test;
 
 TEST_CASE("lanes: a sweep's datasets are identical on every vector path and thread count", "[simd][sweep][cli]") {
   ScratchDir dir("lane_sweep");
-  // Lane entries (orbit_class, adaptive; lambda_max with a transient) beside scalar ones
+  // Lane entries (orbit_class, adaptive; lambda_max with a transient; spectrum, SALI, MEGNO) beside scalar ones
   // (final_state), moments and a release time swept so that the lanes' input segments differ.
   const std::string job = write_job(
       dir, "lanes.toml",
@@ -21,6 +21,7 @@ TEST_CASE("lanes: a sweep's datasets are identical on every vector path and thre
       "dth1 = 0.0\ndth2 = 0.0\ntau1 = { list = [0.0, 0.6] }\nrelease_tau1 = 13.3\n"
       "[compute]\norbit_class = { time = 30, max_time = 200, lambda_floor = 0.1 }\n"
       "lambda_max = { time = 40, transient = 5, renorm = 2, blocks = 4 }\nfinal_state = { time = 3 }\n"
+      "spectrum = { time = 30 }\nsali = { time = 60 }\nmegno = { time = 60, renorm = 0.5 }\n"
       "[integrator]\nrtol = 1e-9\natol = 1e-9\n");
   const simd::LanePath widest = simd::widest_supported_path();
   std::string reference;

@@ -98,48 +98,84 @@ Mat<double, n, K> generic_orthonormal() {
 }
 }  // namespace detail
 
-/// SALI and GALI_2..K from K ≥ 2 deviation vectors.
+/// SALI and GALI_2..K from K ≥ 2 deviation vectors, as a sampled task (tangent_flow.hpp): run by
+/// alignment_indices below on the scalar driver and by a lane of the vector engine (simd/).
 template <int K, Model M>
-AlignmentResult alignment_indices(const M& model, const Vec<double, M::state_dim>& x0, const InputSchedule& inputs,
-                                  const FastIndicatorOptions& fo, const IntegratorOptions& io) {
-  constexpr int n = M::state_dim;
+class AlignmentTask {
+ public:
+  static constexpr int n = M::state_dim;
   static_assert(K >= 2 && K <= n);
-  fo.validate();
   using State = typename TangentSystem<M, K>::State;
-  State X;
-  X.col(0) = x0;
-  X.template rightCols<K>() = detail::generic_orthonormal<n, K>();
-  AlignmentResult res;
-  res.sali_min = std::sqrt(2.0);  // the largest value SALI can take
-  const long n_samples = std::lround(fo.time / fo.renorm);
-  const long decimate = std::max<long>(1, n_samples / std::max(1, fo.history_points));
-  res.report = integrate_tangent<M, K>(model, X, inputs, 0.0, fo.renorm, n_samples, io, [&](State& Xs, double t, long k) {
+
+  AlignmentTask(const Vec<double, n>& x0, const FastIndicatorOptions& fo) : x0_(x0), fo_(fo) {
+    fo_.validate();
+    res_.sali_min = std::sqrt(2.0);  // the largest value SALI can take
+    n_samples_ = std::lround(fo_.time / fo_.renorm);
+    decimate_ = std::max<long>(1, n_samples_ / std::max(1, fo_.history_points));
+  }
+
+  State initial_state() const {
+    State X;
+    X.col(0) = x0_;
+    X.template rightCols<K>() = detail::generic_orthonormal<n, K>();
+    return X;
+  }
+
+  bool next_run(SampledRun& run) {
+    if (done_) return false;
+    run = SampledRun{0.0, fo_.renorm, n_samples_};
+    return true;
+  }
+
+  bool sample(State& Xs, double t, long k) {
     for (int j = 1; j <= K; ++j) Xs.col(j).normalize();
     const Vec<double, n> w1 = Xs.col(1), w2 = Xs.col(2);
     const double sali = std::min((w1 + w2).norm(), (w1 - w2).norm());
-    res.sali = sali;
-    res.sali_min = std::min(res.sali_min, sali);
-    if (sali < fo.sali_chaotic && std::isnan(res.time_below_chaotic)) res.time_below_chaotic = t;
-    if (k % decimate == 0 || k == n_samples) {
-      res.history_t.push_back(t);
-      res.history_sali.push_back(sali);
+    res_.sali = sali;
+    res_.sali_min = std::min(res_.sali_min, sali);
+    if (sali < fo_.sali_chaotic && std::isnan(res_.time_below_chaotic)) res_.time_below_chaotic = t;
+    if (k % decimate_ == 0 || k == n_samples_) {
+      res_.history_t.push_back(t);
+      res_.history_sali.push_back(sali);
     }
     // Once fully aligned (below 1e-14) nothing more can be learned: rounding dominates.
     return sali > 1e-14;
-  });
-  res.gali.clear();
-  const Mat<double, n, K> W = X.template rightCols<K>().colwise().normalized();
-  for (int k = 2; k <= K; ++k) {
-    Eigen::JacobiSVD<Eigen::MatrixXd> svd(Eigen::MatrixXd(W.leftCols(k)));
-    double prod = 1.0;
-    for (int i = 0; i < k; ++i) prod *= svd.singularValues()(i);
-    res.gali.push_back(prod);
   }
-  if (!res.report.ok()) return res;
-  res.sali_class = sali_vote(res.sali, res.sali_min, fo.sali_chaotic, fo.sali_regular);
-  const double g2 = res.gali.front();
-  res.gali_class = sali_vote(g2, g2, fo.sali_chaotic, fo.sali_regular);  // GALI_2 ∝ SALI: the same thresholds
-  return res;
+
+  void run_finished(const IntegrationReport& rep, const State& X) {
+    done_ = true;
+    res_.report = rep;
+    res_.gali.clear();
+    const Mat<double, n, K> W = X.template rightCols<K>().colwise().normalized();
+    for (int k = 2; k <= K; ++k) {
+      Eigen::JacobiSVD<Eigen::MatrixXd> svd(Eigen::MatrixXd(W.leftCols(k)));
+      double prod = 1.0;
+      for (int i = 0; i < k; ++i) prod *= svd.singularValues()(i);
+      res_.gali.push_back(prod);
+    }
+    if (!res_.report.ok()) return;
+    res_.sali_class = sali_vote(res_.sali, res_.sali_min, fo_.sali_chaotic, fo_.sali_regular);
+    const double g2 = res_.gali.front();
+    res_.gali_class = sali_vote(g2, g2, fo_.sali_chaotic, fo_.sali_regular);  // GALI_2 ∝ SALI: the same thresholds
+  }
+
+  const AlignmentResult& result() const { return res_; }
+
+ private:
+  Vec<double, n> x0_;
+  FastIndicatorOptions fo_;
+  long n_samples_ = 0, decimate_ = 1;
+  bool done_ = false;
+  AlignmentResult res_;
+};
+
+template <int K, Model M>
+AlignmentResult alignment_indices(const M& model, const Vec<double, M::state_dim>& x0, const InputSchedule& inputs,
+                                  const FastIndicatorOptions& fo, const IntegratorOptions& io) {
+  AlignmentTask<K, M> task(x0, fo);
+  TangentSystem<M, K> sys{model};
+  run_sampled_task(sys, M::input_dim, inputs, io, task);
+  return task.result();
 }
 
 /// The MEGNO system: [x | w | (a, b, 0, …)] with ȧ = t h, ḃ = 2a/t, h = w·(A w)/|w|².
@@ -162,32 +198,67 @@ struct MegnoSystem {
   }
 };
 
+/// MEGNO as a sampled task (tangent_flow.hpp), run by megno() below and by a lane (simd/).
+template <Model M>
+class MegnoTask {
+ public:
+  static constexpr int n = M::state_dim;
+  using State = typename MegnoSystem<M>::State;
+
+  MegnoTask(const Vec<double, n>& x0, const FastIndicatorOptions& fo) : x0_(x0), fo_(fo) {
+    fo_.validate();
+    n_samples_ = std::lround(fo_.time / fo_.renorm);
+    decimate_ = std::max<long>(1, n_samples_ / std::max(1, fo_.history_points));
+  }
+
+  State initial_state() const {
+    State X = State::Zero();
+    X.col(0) = x0_;
+    X.col(1) = detail::generic_unit_vector<n>();
+    return X;
+  }
+
+  bool next_run(SampledRun& run) {
+    if (done_) return false;
+    run = SampledRun{0.0, fo_.renorm, n_samples_};
+    return true;
+  }
+
+  bool sample(State& Xs, double t, long k) {
+    Xs.col(1).normalize();  // h is scale-free; this only avoids overflow
+    res_.megno = Xs(1, 2) / t;
+    if (k % decimate_ == 0 || k == n_samples_) {
+      res_.history_t.push_back(t);
+      res_.history_megno.push_back(res_.megno);
+    }
+    return true;
+  }
+
+  void run_finished(const IntegrationReport& rep, const State&) {
+    done_ = true;
+    res_.report = rep;
+    if (!res_.report.ok()) return;
+    res_.lambda_estimate = 2.0 * res_.megno / res_.report.t;
+    res_.megno_class = megno_vote(res_.megno, fo_.megno_regular, fo_.megno_chaotic);
+  }
+
+  const MegnoResult& result() const { return res_; }
+
+ private:
+  Vec<double, n> x0_;
+  FastIndicatorOptions fo_;
+  long n_samples_ = 0, decimate_ = 1;
+  bool done_ = false;
+  MegnoResult res_;
+};
+
 template <Model M>
 MegnoResult megno(const M& model, const Vec<double, M::state_dim>& x0, const InputSchedule& inputs,
                   const FastIndicatorOptions& fo, const IntegratorOptions& io) {
-  constexpr int n = M::state_dim;
-  fo.validate();
+  MegnoTask<M> task(x0, fo);
   MegnoSystem<M> sys{model};
-  typename MegnoSystem<M>::State X = MegnoSystem<M>::State::Zero();
-  X.col(0) = x0;
-  X.col(1) = detail::generic_unit_vector<n>();
-  MegnoResult res;
-  const long n_samples = std::lround(fo.time / fo.renorm);
-  const long decimate = std::max<long>(1, n_samples / std::max(1, fo.history_points));
-  res.report = integrate_sampled(sys, X, M::input_dim, inputs, 0.0, fo.renorm, n_samples, io,
-                                 [&](typename MegnoSystem<M>::State& Xs, double t, long k) {
-                                   Xs.col(1).normalize();  // h is scale-free; this only avoids overflow
-                                   res.megno = Xs(1, 2) / t;
-                                   if (k % decimate == 0 || k == n_samples) {
-                                     res.history_t.push_back(t);
-                                     res.history_megno.push_back(res.megno);
-                                   }
-                                   return true;
-                                 });
-  if (!res.report.ok()) return res;
-  res.lambda_estimate = 2.0 * res.megno / res.report.t;
-  res.megno_class = megno_vote(res.megno, fo.megno_regular, fo.megno_chaotic);
-  return res;
+  run_sampled_task(sys, M::input_dim, inputs, io, task);
+  return task.result();
 }
 
 /// Classification from a Lyapunov estimate: chaotic if settled and at least 5 error bars (and

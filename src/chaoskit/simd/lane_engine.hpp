@@ -61,47 +61,68 @@ struct Nodes {
 };
 inline constexpr Nodes kNodes{};
 
-/// The right-hand side of the tangent flow [x | w] (one deviation vector) on lanes: the model's
-/// tangent_rhs, as TangentSystem<M, 1> calls it.
-template <class M, int W>
-struct Tangent1Kernel {
-  static constexpr int n = M::state_dim, m = M::input_dim, columns = 2, size = n * columns;
+/// The right-hand side of the tangent flow [x | w_1 … w_K] on lanes: the model's tangent_rhs, as
+/// TangentSystem<M, K> calls it (K = 1 λ_max, 2 SALI, 4 the spectrum).
+template <class M, int W, int K>
+struct TangentKernel {
+  static constexpr int n = M::state_dim, m = M::input_dim, columns = 1 + K, size = n * columns;
   using L = Lanes<W>;
   const M* model;
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
     Vec<L, n> x, f;
-    Mat<L, n, 1> w, Jw;
-    for (int i = 0; i < n; ++i) x(i) = X[i], w(i, 0) = X[n + i];
-    model->template tangent_rhs<L, 1>(x, u, t, w, f, Jw);
-    for (int i = 0; i < n; ++i) dX[i] = f(i), dX[n + i] = Jw(i, 0);
+    Mat<L, n, K> w, Jw;
+    for (int i = 0; i < n; ++i) {
+      x(i) = X[i];
+      for (int j = 0; j < K; ++j) w(i, j) = X[(1 + j) * n + i];
+    }
+    model->template tangent_rhs<L, K>(x, u, t, w, f, Jw);
+    for (int i = 0; i < n; ++i) {
+      dX[i] = f(i);
+      for (int j = 0; j < K; ++j) dX[(1 + j) * n + i] = Jw(i, j);
+    }
+  }
+};
+
+/// MEGNO's quadrature rates on lanes (fast_indicators.hpp's megno_quadrature_rates): ȧ = t h,
+/// ḃ = 2a/t with h = w·(A w)/|w|², the dot products summed in the order Eigen's SSE2 reductions use
+/// for four components, (p0 + p2) + (p1 + p3), which the scalar path's w.dot(Aw) and squaredNorm()
+/// compile to.
+template <int W>
+CHAOSKIT_LANE_INLINE void megno_rates(const Lanes<W>* w, const Lanes<W>* Aw, const Lanes<W>& a, const Lanes<W>& t,
+                                      Lanes<W>* rates, int n) {
+  using L = Lanes<W>;
+  const L dot = (w[0] * Aw[0] + w[2] * Aw[2]) + (w[1] * Aw[1] + w[3] * Aw[3]);
+  const L sq = (w[0] * w[0] + w[2] * w[2]) + (w[1] * w[1] + w[3] * w[3]);
+  const L h = dot / sq;
+  rates[0] = t * h;
+  rates[1] = select<W>(t.v > 0.0, (2.0 * a) / t, L(0.0));
+  for (int i = 2; i < n; ++i) rates[i] = L(0.0);
+}
+
+/// MegnoSystem's [x | w | (a, b, 0, …)] (fast_indicators.hpp) on lanes.
+template <class M, int W>
+struct MegnoKernel {
+  static constexpr int n = M::state_dim, m = M::input_dim, columns = 3, size = n * columns;
+  static_assert(n == 4, "the reduction order of megno_rates is that of four components");
+  using L = Lanes<W>;
+  const M* model;
+  CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
+    TangentKernel<M, W, 1>{model}(X, dX, t, u);
+    megno_rates<W>(X + n, dX + n, X[2 * n], t, dX + 2 * n, n);
   }
 };
 
 /// The classifier's [x | w1 | w2 | (a, b, 0, …)] (indicators/orbit_classification.hpp): the
-/// tangent flow with two vectors and MEGNO's quadratures ȧ = t h, ḃ = 2a/t, h = w1·(A w1)/|w1|².
-/// The dot products are summed in the order Eigen's SSE2 reductions use for four components,
-/// (p0 + p2) + (p1 + p3), which the scalar path's w.dot(Aw) and squaredNorm() compile to.
+/// tangent flow with two vectors and MEGNO's quadratures along w1.
 template <class M, int W>
 struct ClassifierKernel {
   static constexpr int n = M::state_dim, m = M::input_dim, columns = 4, size = n * columns;
-  static_assert(n == 4, "the reduction order below is that of four components");
+  static_assert(n == 4, "the reduction order of megno_rates is that of four components");
   using L = Lanes<W>;
   const M* model;
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
-    Vec<L, n> x, f;
-    Mat<L, n, 2> w, Jw;
-    for (int i = 0; i < n; ++i) x(i) = X[i], w(i, 0) = X[n + i], w(i, 1) = X[2 * n + i];
-    model->template tangent_rhs<L, 2>(x, u, t, w, f, Jw);
-    for (int i = 0; i < n; ++i) dX[i] = f(i), dX[n + i] = Jw(i, 0), dX[2 * n + i] = Jw(i, 1);
-    const L* w1 = X + n;
-    const L* Aw1 = dX + n;
-    const L dot = (w1[0] * Aw1[0] + w1[2] * Aw1[2]) + (w1[1] * Aw1[1] + w1[3] * Aw1[3]);
-    const L sq = (w1[0] * w1[0] + w1[2] * w1[2]) + (w1[1] * w1[1] + w1[3] * w1[3]);
-    const L h = dot / sq;
-    const L a = X[3 * n];
-    dX[3 * n] = t * h;
-    dX[3 * n + 1] = select<W>(t.v > 0.0, (2.0 * a) / t, L(0.0));
-    for (int i = 2; i < n; ++i) dX[3 * n + i] = L(0.0);
+    TangentKernel<M, W, 2>{model}(X, dX, t, u);
+    megno_rates<W>(X + n, dX + n, X[3 * n], t, dX + 3 * n, n);
   }
 };
 

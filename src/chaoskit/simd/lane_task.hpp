@@ -50,9 +50,11 @@ class LaneTask {
   virtual void complete() = 0;
 };
 
-/// Which system a lane engine integrates (its state layout): the tangent flow [x | w] with one
-/// deviation vector (λ_max), or the classifier's [x | w1 | w2 | MEGNO quadratures] (orbit_class).
-enum class LaneSystem { tangent1, classifier };
+/// Which system a lane engine integrates (its state layout): the tangent flow [x | w_1 … w_K] with
+/// K = 1 (λ_max), 2 (SALI) or the state dimension (the spectrum); MEGNO's [x | w | quadratures];
+/// the classifier's [x | w1 | w2 | MEGNO quadratures] (orbit_class).
+enum class LaneSystem { tangent1, tangent2, tangent_full, megno, classifier };
+inline constexpr int kLaneSystems = 5;
 
 /// How busy the lanes were: lane-steps with a trajectory over all lane-steps (W per step).
 struct LaneUsage {

@@ -5,7 +5,10 @@
 namespace chaoskit::sweep {
 
 namespace {
-bool lane_quantity(Quantity q) { return q == Quantity::lambda_max || q == Quantity::orbit_class; }
+bool lane_quantity(Quantity q) {
+  return q == Quantity::lambda_max || q == Quantity::spectrum || q == Quantity::sali || q == Quantity::megno ||
+         q == Quantity::orbit_class;
+}
 }  // namespace
 
 bool job_uses_lanes(const Job& job, simd::LanePath path) {
@@ -92,9 +95,9 @@ void LaneScheduler::refill(Slot& s) {
 }
 
 void LaneScheduler::run_some() {
-  for (std::size_t tries = 0; tries < 2; ++tries) {
+  for (int tries = 0; tries < simd::kLaneSystems; ++tries) {
     Slot& s = slots_[next_engine_];
-    next_engine_ = (next_engine_ + 1) % 2;
+    next_engine_ = (next_engine_ + 1) % simd::kLaneSystems;
     if (!s.engine) continue;
     refill(s);
     if (s.engine->busy_lanes() == 0) continue;

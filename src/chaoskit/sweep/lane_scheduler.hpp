@@ -19,7 +19,7 @@ namespace chaoskit::sweep {
 
 /// Whether a job's points go through the lanes on `path`: a model with a lane kernel, the same
 /// model at every point (no parameter axes), rkf78 for the tangent flow, and some entry the lanes
-/// integrate (λ_max, orbit_class).
+/// integrate (λ_max, spectrum, SALI, MEGNO, orbit_class).
 bool job_uses_lanes(const Job& job, simd::LanePath path);
 
 class LaneScheduler final : public LaneDeferral {
@@ -68,7 +68,7 @@ class LaneScheduler final : public LaneDeferral {
   const Job& job_;
   simd::LanePath path_;
   std::function<void(Point&)> finish_;
-  Slot slots_[2];  // by LaneSystem
+  Slot slots_[simd::kLaneSystems];  // by LaneSystem
   std::list<Point> points_;
   Point* current_ = nullptr;
   std::size_t next_engine_ = 0;

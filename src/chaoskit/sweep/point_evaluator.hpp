@@ -55,6 +55,16 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
   // The tasks for the lanes, handed over only once every entry has been evaluated or deferred, so
   // that an exception on the way leaves nothing behind in the lanes.
   std::vector<std::pair<simd::LaneSystem, std::unique_ptr<simd::LaneTask>>> deferred;
+  // Defers a sampled task (indicators/) to the lanes; write(result) stores its values when it completes.
+  auto defer_task = [&](simd::LaneSystem system, auto task, auto write) {
+    using Task = decltype(task);
+    auto done = lanes->completion();
+    deferred.emplace_back(system, std::make_unique<simd::SampledLaneTask<Task>>(
+                                      std::move(task), inputs, M::input_dim, [write, done](Task& t) {
+                                        write(t.result());
+                                        done();
+                                      }));
+  };
   auto fast_options = [](const ComputeSpec& c) {
     FastIndicatorOptions fo;
     fo.time = c.time;
@@ -99,22 +109,26 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
             *converged = r.converged ? 1.0 : 0.0;
           };
           if (to_lanes) {
-            using Task = LyapunovTask<1, M>;
-            Task task(std::get<M>(lanes->model()), x0, lo, tangent_io);
-            auto done = lanes->completion();
-            deferred.emplace_back(simd::LaneSystem::tangent1,
-                                  std::make_unique<simd::SampledLaneTask<Task>>(
-                                      std::move(task), inputs, M::input_dim, [write, done](Task& t) {
-                                        write(t.result());
-                                        done();
-                                      }));
+            defer_task(simd::LaneSystem::tangent1, LyapunovTask<1, M>(std::get<M>(lanes->model()), x0, lo, tangent_io),
+                       write);
             break;
           }
           write(lyapunov_exponents<1>(model, x0, inputs, lo, tangent_io));
         } else {
-          const LyapunovResult r = lyapunov_exponents<n>(model, x0, inputs, lo, tangent_io);
-          if (!note(r.report)) break;
-          for (int i = 0; i < n; ++i) slot("spectrum")[i] = r.exponents[i], slot("spectrum_error")[i] = r.errors[i];
+          double* spectrum = slot("spectrum");
+          double* spectrum_error = slot("spectrum_error");
+          std::int8_t* status_slot = &entry_status[e];
+          auto write = [=](const LyapunovResult& r) {
+            *status_slot = basins::point_status_of(r.report);
+            if (*status_slot != io::point_status::ok) return;
+            for (int i = 0; i < n; ++i) spectrum[i] = r.exponents[i], spectrum_error[i] = r.errors[i];
+          };
+          if (to_lanes) {
+            defer_task(simd::LaneSystem::tangent_full, LyapunovTask<n, M>(std::get<M>(lanes->model()), x0, lo, tangent_io),
+                       write);
+            break;
+          }
+          write(lyapunov_exponents<n>(model, x0, inputs, lo, tangent_io));
         }
         break;
       }
@@ -132,13 +146,31 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
         break;
       }
       case Quantity::sali: {
-        const AlignmentResult r = alignment_indices<2>(model, x0, inputs, fast_options(c), tangent_io);
-        if (note(r.report)) slot("sali")[0] = r.sali;
+        double* value = slot("sali");
+        std::int8_t* status_slot = &entry_status[e];
+        auto write = [=](const AlignmentResult& r) {
+          *status_slot = basins::point_status_of(r.report);
+          if (*status_slot == io::point_status::ok) *value = r.sali;
+        };
+        if (to_lanes) {
+          defer_task(simd::LaneSystem::tangent2, AlignmentTask<2, M>(x0, fast_options(c)), write);
+          break;
+        }
+        write(alignment_indices<2>(model, x0, inputs, fast_options(c), tangent_io));
         break;
       }
       case Quantity::megno: {
-        const MegnoResult r = megno(model, x0, inputs, fast_options(c), tangent_io);
-        if (note(r.report)) slot("megno")[0] = r.megno;
+        double* value = slot("megno");
+        std::int8_t* status_slot = &entry_status[e];
+        auto write = [=](const MegnoResult& r) {
+          *status_slot = basins::point_status_of(r.report);
+          if (*status_slot == io::point_status::ok) *value = r.megno;
+        };
+        if (to_lanes) {
+          defer_task(simd::LaneSystem::megno, MegnoTask<M>(x0, fast_options(c)), write);
+          break;
+        }
+        write(megno(model, x0, inputs, fast_options(c), tangent_io));
         break;
       }
       case Quantity::orbit_class: {
@@ -157,14 +189,7 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
           for (std::size_t i = 0; i < slots.size(); ++i) *slots[i] = values[i];
         };
         if (to_lanes) {
-          using Task = OrbitClassTask<M>;
-          auto done = lanes->completion();
-          deferred.emplace_back(simd::LaneSystem::classifier,
-                                std::make_unique<simd::SampledLaneTask<Task>>(
-                                    Task(x0, orbit_class_options(c)), inputs, M::input_dim, [write, done](Task& t) {
-                                      write(t.result());
-                                      done();
-                                    }));
+          defer_task(simd::LaneSystem::classifier, OrbitClassTask<M>(x0, orbit_class_options(c)), write);
           tangent_io.validate();  // as classify_orbit does, before anything is integrated
           break;
         }
