@@ -1,0 +1,259 @@
+// chaoskit_bench_lanes: the vector lanes (src/chaoskit/simd/) on sweep jobs as users write them,
+// every vector path this CPU has side by side with the scalar driver, in one run.
+//
+//   chaoskit_bench_lanes [--repeat 3] [--threads N (all cores)] [--samples 48] [--quick] [--out table.md]
+//
+// Each workload is a job file's text, read by the job reader and computed by the sweep's own
+// compute_batches (lanes, refilling, scheduling and all), with the results kept in memory; only
+// the file writing is left out. The job names no stepper: the tangent flow gets its default, rkf78.
+//   λ_max golf  : rest states on a 16 × 16 grid (θ1 0.3…2.5, θ2 −2…2), T = 100 s, Δt = 1 s,
+//                 rtol = atol = 1e-9 — the workload of chaoskit_bench and its peers (RESULTS.md);
+//   λ_max limb  : the same on the limb's angles (θ1 −2…2, θ2 −2.5…2.5);
+//   orbit_class : the verdicts' settings (analyses/*/run, FULL: time 235 s, max_time 2·10⁴ s,
+//                 λ_floor 0.005 1/s, rkf78 at 1e-10) on --samples Liouville samples of one energy
+//                 level just above each model's onset of chaos (golf 0.8, limb 0.9 ΔE_flip), where
+//                 orbits end anywhere from 235 s to 2·10⁴ s — the case lanes must not wait on.
+// Per path: wall time on 1 thread and on all (best of --repeat; orbit_class once unless
+// --repeat is given), trajectories/s per core and on all cores, ns per trajectory step (one
+// attempted step of one trajectory, from the lanes' count) and per vector step, the lane
+// utilisation (busy lanes over lanes in the vector steps), the flop rate against the path's
+// measured FMA-free peak (lane_peak_flops), and whether every value equals the scalar path's bits.
+// Flops per trajectory step: the tangent rhs counted with bench::Cnt (op_count.hpp) plus the
+// 94 of the two-angle sin/cos polynomial (models/sincos_pair.hpp), 13 evaluations per step, plus
+// the Runge–Kutta sums and error norm per state component (137 for rkf78, as chaoskit_bench counts).
+#include <omp.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "chaoskit/integrate/trajectory.hpp"
+#include "chaoskit/models/golf.hpp"
+#include "chaoskit/models/limb.hpp"
+#include "chaoskit/params/param_sets.hpp"
+#include "chaoskit/simd/lane_dispatch.hpp"
+#include "chaoskit/sweep/batch_engine.hpp"
+#include "chaoskit/sweep/job_reader.hpp"
+#include "chaoskit/sweep/result_layout.hpp"
+#include "op_count.hpp"
+
+using namespace chaoskit;
+
+namespace {
+
+/// Batches of consecutive points, as the results file would hand them out.
+class MemoryFeed final : public sweep::BatchFeed {
+ public:
+  explicit MemoryFeed(std::size_t points) : points_(points) {}
+  std::optional<sweep::Batch> next() override {
+    if (next_ >= points_) return std::nullopt;
+    const sweep::Batch b{next_, std::min<std::size_t>(16, points_ - next_)};
+    next_ += b.count;
+    return b;
+  }
+
+ private:
+  std::size_t points_, next_ = 0;
+};
+
+/// The results in memory, point-major.
+class MemorySink final : public sweep::BatchSink {
+ public:
+  MemorySink(std::size_t points, std::size_t vpp) : values(points * vpp), status(points), vpp_(vpp) {}
+  void put(std::size_t first, std::size_t, std::span<const double> v, std::span<const std::int8_t> s) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::copy(v.begin(), v.end(), values.begin() + static_cast<long>(first * vpp_));
+    std::copy(s.begin(), s.end(), status.begin() + static_cast<long>(first));
+  }
+  std::vector<double> values;
+  std::vector<std::int8_t> status;
+
+ private:
+  std::size_t vpp_;
+  std::mutex mutex_;
+};
+
+struct BenchWorkload {
+  std::string name, job_text;
+  int rhs_flops = 0;  // per tangent rhs evaluation, trig polynomial included
+  int components = 0;
+  int repeat = 1;
+};
+
+struct Measurement {
+  double secs1 = NAN, secsN = NAN;
+  sweep::EngineReport report1;
+  std::vector<double> values;
+  std::vector<std::int8_t> status;
+};
+
+Measurement measure(const sweep::Job& job, simd::LanePath path, int threads, int repeat) {
+  ::setenv("CHAOSKIT_SIMD", simd::lane_path_name(path).c_str(), 1);
+  const sweep::ResultLayout layout = sweep::result_layout(job);
+  const std::size_t points = job.point_count();
+  Measurement m;
+  for (int nt : {1, threads}) {
+    double best = 1e300;
+    for (int r = 0; r < repeat; ++r) {
+      MemoryFeed feed(points);
+      MemorySink sink(points, layout.values_per_point);
+      const auto start = std::chrono::steady_clock::now();
+      const sweep::EngineReport rep = sweep::compute_batches(job, layout, nt, feed, sink, [] { return false; });
+      const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      best = std::min(best, secs);
+      if (nt == 1) m.report1 = rep, m.values = sink.values, m.status = sink.status;
+    }
+    (nt == 1 ? m.secs1 : m.secsN) = best;
+    if (threads == 1) m.secsN = best;
+    if (threads == 1) break;
+  }
+  ::unsetenv("CHAOSKIT_SIMD");
+  return m;
+}
+
+bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+template <class M, int K>
+int tangent_rhs_flops(const M& model, bool megno) {
+  using bench::Cnt;
+  const Vec<Cnt, 4> x(1.0, 0.5, 0.1, 0.2);
+  const Vec<Cnt, 2> u(0.0, 0.0);
+  Mat<Cnt, 4, K> w;
+  for (int j = 0; j < K; ++j) w.col(j) = Vec<Cnt, 4>(0.1 + j, 0.2, 0.3, 0.4);
+  Vec<Cnt, 4> f;
+  Mat<Cnt, 4, K> Jw;
+  bench::g_ops = {};
+  model.tangent_rhs(x, u, Cnt(0.0), w, f, Jw);
+  // MEGNO's rates (orbit_class): two 4-term dot products, h, t·h and 2a/t.
+  return static_cast<int>(bench::g_ops.flops()) + 94 + (megno ? 7 + 7 + 1 + 1 + 2 : 0);
+}
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+template <class M>
+double energy(const M& model, double th1, double th2) {
+  return state_energy(model, Vec<double, 4>(th1, th2, 0.0, 0.0));
+}
+
+std::string lambda_job(const std::string& model, const std::string& params, const std::string& th1, const std::string& th2) {
+  return "[model]\nname = \"" + model + "\"\nparams = \"" + params + "\"\n[grid]\nth1 = { linspace = [" + th1 +
+         ", 16] }\nth2 = { linspace = [" + th2 + ", 16] }\ndth1 = 0.0\ndth2 = 0.0\n[compute]\n" +
+         "lambda_max = { time = 100, renorm = 1 }\n[integrator]\nrtol = 1e-9\natol = 1e-9\n";
+}
+
+std::string class_job(const std::string& model, const std::string& params, double energy_value, int samples) {
+  return "[model]\nname = \"" + model + "\"\nparams = \"" + params + "\"\n[sample]\nenergy = { list = [" +
+         fmt("%.17g", energy_value) + "] }\nn = " + std::to_string(samples) +
+         "\nmeasure = \"liouville\"\nseed = 21\n[compute]\n"
+         "orbit_class = { time = 235, max_time = 20000, lambda_floor = 0.005 }\n"
+         "[integrator]\nrtol = 1e-10\natol = 1e-10\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int repeat = 3, threads = omp_get_num_procs(), samples = 48;
+  bool repeat_given = false, quick = false;
+  std::string out;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) throw std::runtime_error(a + " needs a value");
+      return argv[++i];
+    };
+    if (a == "--repeat") repeat = std::stoi(value()), repeat_given = true;
+    else if (a == "--threads") threads = std::stoi(value());
+    else if (a == "--samples") samples = std::stoi(value());
+    else if (a == "--quick") quick = true;
+    else if (a == "--out") out = value();
+    else {
+      std::cerr << "chaoskit_bench_lanes: unknown option " << a << "\n";
+      return 2;
+    }
+  }
+  if (quick) samples = std::min(samples, 8), repeat = repeat_given ? repeat : 1;
+
+  const GolfModel golf(golf_params(read_param_file("golf_manufactured")));
+  const LimbModel limb(limb_params(read_param_file("limb_paper_reconstructed")));
+  const double golf_min = energy(golf, 0, 0), limb_min = energy(limb, 0, 0);
+  const double golf_flip = std::min(energy(golf, 0, M_PI), energy(golf, M_PI, -M_PI)) - golf_min;
+  const double limb_flip = std::min(energy(limb, 0, M_PI), energy(limb, M_PI, 0)) - limb_min;
+
+  std::vector<BenchWorkload> work;
+  const int rk_per_component = 137;  // rkf78: stage sums, solution, error estimate and norm
+  work.push_back({"λ_max golf, 256 rest states, T = 100 s", lambda_job("golf", "golf_manufactured", "0.3, 2.5", "-2.0, 2.0"),
+                  tangent_rhs_flops<GolfModel, 1>(golf, false), 8, repeat});
+  work.push_back({"λ_max limb, 256 rest states, T = 100 s",
+                  lambda_job("limb", "limb_paper_reconstructed", "-2.0, 2.0", "-2.5, 2.5"),
+                  tangent_rhs_flops<LimbModel, 1>(limb, false), 8, repeat});
+  work.push_back({"orbit_class golf, " + std::to_string(samples) + " samples at 0.8 ΔE_flip",
+                  class_job("golf", "golf_manufactured", golf_min + 0.8 * golf_flip, samples),
+                  tangent_rhs_flops<GolfModel, 2>(golf, true), 16, repeat_given ? repeat : 1});
+  work.push_back({"orbit_class limb, " + std::to_string(samples) + " samples at 0.9 ΔE_flip",
+                  class_job("limb", "limb_paper_reconstructed", limb_min + 0.9 * limb_flip, samples),
+                  tangent_rhs_flops<LimbModel, 2>(limb, true), 16, repeat_given ? repeat : 1});
+
+  std::vector<simd::LanePath> paths = {simd::LanePath::scalar};
+  for (simd::LanePath p : {simd::LanePath::sse2, simd::LanePath::avx2, simd::LanePath::avx512})
+    if (static_cast<int>(p) <= static_cast<int>(simd::widest_supported_path())) paths.push_back(p);
+
+  std::ostringstream table;
+  table << "| workload | path | 1 thread [s] | " << threads << " threads [s] | traj/s per core | traj/s all cores | "
+        << "× scalar (1 thread) | ns per traj-step | ns per vector step | lanes busy | GFLOP/s | of FMA-free peak | same bits |\n"
+        << "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+  std::ostringstream peaks;
+  for (simd::LanePath p : paths)
+    peaks << "- " << simd::lane_path_description(p) << ": " << fmt("%.1f", simd::lane_peak_flops(p) / 1e9)
+          << " GFLOP/s (multiply and add chains, one core)\n";
+  for (const BenchWorkload& w : work) {
+    const sweep::Job job = sweep::parse_job(w.job_text, "bench.toml");
+    const double points = static_cast<double>(job.point_count());
+    Measurement scalar;
+    long traj_steps = 0;
+    std::vector<std::pair<simd::LanePath, Measurement>> runs;
+    for (simd::LanePath p : paths) {
+      std::cerr << "chaoskit_bench_lanes: " << w.name << ", " << simd::lane_path_name(p) << "\n";
+      runs.emplace_back(p, measure(job, p, threads, w.repeat));
+      if (p == simd::LanePath::scalar) scalar = runs.back().second;
+      else traj_steps = runs.back().second.report1.busy_lane_steps;  // the same for every path
+    }
+    const double flops_per_step = 13.0 * w.rhs_flops + static_cast<double>(rk_per_component) * w.components;
+    for (const auto& [p, m] : runs) {
+      const double peak = simd::lane_peak_flops(p);
+      const long vector_steps = p == simd::LanePath::scalar ? traj_steps : m.report1.lane_steps / simd::lane_width(p);
+      const double busy = p == simd::LanePath::scalar ? 1.0
+                                                      : static_cast<double>(m.report1.busy_lane_steps) /
+                                                            static_cast<double>(m.report1.lane_steps);
+      const double rate = flops_per_step * static_cast<double>(traj_steps) / m.secs1;
+      table << "| " << w.name << " | " << simd::lane_path_description(p) << " | " << fmt("%.2f", m.secs1) << " | "
+            << fmt("%.2f", m.secsN) << " | " << fmt("%.1f", points / m.secs1) << " | "
+            << fmt("%.1f", points / m.secsN) << " | " << fmt("%.2f", scalar.secs1 / m.secs1) << " | "
+            << fmt("%.0f", m.secs1 * 1e9 / static_cast<double>(traj_steps)) << " | "
+            << fmt("%.0f", m.secs1 * 1e9 / static_cast<double>(vector_steps)) << " | " << fmt("%.1f %%", 100 * busy)
+            << " | " << fmt("%.2f", rate / 1e9) << " | " << fmt("%.1f %%", 100 * rate / peak) << " | "
+            << (same_bits(m.values, scalar.values) && m.status == scalar.status ? "yes" : "**no**") << " |\n";
+    }
+  }
+  std::ostringstream doc;
+  doc << table.str() << "\nFMA-free peaks measured in this run:\n" << peaks.str()
+      << "\nTrajectory steps per workload are the lanes' count of attempted steps (the scalar driver attempts the "
+         "same steps). Flops per trajectory step: 13 tangent-rhs evaluations (";
+  for (const BenchWorkload& w : work) doc << w.rhs_flops << " ";
+  doc << "flops each, in the order above) plus 137 per state component for the Runge–Kutta sums and error norm.\n";
+  std::cout << doc.str();
+  if (!out.empty()) std::ofstream(out) << doc.str();
+  return 0;
+}
