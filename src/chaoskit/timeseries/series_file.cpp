@@ -393,13 +393,19 @@ SeriesTable read_series(const SeriesRequest& q) {
                                      std::to_string(fc.line_of(r)) + "): not a finite number");
     const double mean_step = (tv.back() - tv.front()) / static_cast<double>(tv.size() - 1);
     if (!(mean_step > 0.0)) throw InputError(q.path, "time column '" + tc.name + "' does not increase");
+    // Steps are compared with the median step, which one gap cannot move (the mean it can).
+    std::vector<double> steps(tv.size() - 1);
+    for (std::size_t r = 1; r < tv.size(); ++r) steps[r - 1] = tv[r] - tv[r - 1];
+    std::vector<double> sorted = steps;
+    std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() / 2), sorted.end());
+    const double median_step = sorted[sorted.size() / 2];
     for (std::size_t r = 1; r < tv.size(); ++r) {
-      const double step = tv[r] - tv[r - 1];
-      if (std::abs(step - mean_step) > 0.25 * mean_step) {
+      const double step = steps[r - 1];
+      if (!(std::abs(step - median_step) <= 0.25 * median_step)) {
         std::ostringstream msg;
         msg.precision(6);
         msg << "time column '" << tc.name << "' is not uniform: row " << r + 1 << " (line " << fc.line_of(r)
-            << ") is " << step << " after the previous row, the mean step is " << mean_step
+            << ") is " << step << " after the previous row, the median step is " << median_step
             << " (resample to a uniform rate, or cut the record at the gap)";
         throw InputError(q.path, msg.str());
       }

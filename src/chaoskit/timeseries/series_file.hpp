@@ -16,9 +16,10 @@
 // "DATASET:INDEX" (1-based); a bare NAME is also looked up in the `columns` attribute of the
 // root's 2-D datasets.
 //
-// Time: with a time column the steps must be uniform: every step within 25 % of the mean step
-// (t_last - t_first)/(N - 1), which is the sample interval. Rounding of timestamps to their printed
-// digits jitters the steps by far less; a dropped frame doubles one, which this refuses. Without
+// Time: with a time column the steps must be uniform: every step within 25 % of the median step.
+// Rounding of timestamps to their printed digits jitters the steps by less; a dropped frame
+// doubles one, which this refuses. The sample interval is then the mean step
+// (t_last - t_first)/(N - 1), which rounding does not bias. Without
 // --time-column, a column named t or time (any case) is used if present; with neither that nor a
 // rate, samples count as steps of 1 (a map's iterations).
 #include <string>
