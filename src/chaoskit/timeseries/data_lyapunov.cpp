@@ -88,7 +88,9 @@ DataLyapunovResult data_lyapunov(const Columns& raw, const DataLyapunovOptions& 
     return s;
   };
 
-  r.fit = choose_fit_range(r.curve, {.window = r.delay, .tolerance = o.tolerance});
+  r.fit = choose_fit_range(r.curve, {.window = r.delay,
+                                     .tolerance = o.tolerance,
+                                     .min_length = static_cast<std::size_t>(std::ceil(0.5 * r.mean_period))});
   r.lambda.value = r.lambda.ci.low = r.lambda.ci.high = NAN;
   r.first_half = r.second_half = NAN;
   r.bootstrap = {NAN, NAN};

@@ -20,7 +20,7 @@ FitRange choose_fit_range(const std::vector<double>& y, const FitRangeOptions& o
   FitRange r;
   const std::size_t K = y.size() - 1;
   const std::size_t w = std::max<std::size_t>(1, o.window);
-  const std::size_t min_len = std::max<std::size_t>(2 * w, 3);
+  const std::size_t min_len = std::max({std::size_t{3}, 2 * w, o.min_length});
   if (y.size() < 4 || K < min_len + w + 1) return r;
   const std::size_t q = K - K / 4;
   double sat = 0.0;

@@ -12,7 +12,8 @@
 //  3. The ripple is the peak-to-peak size of y's residuals about its least-squares line over the
 //     last quarter: how much the curve oscillates where it has levelled off (or, if it has not,
 //     how far it strays from a line there).
-//  4. Among ranges [a, b] with h <= a <= k_mid, b <= K - h and b - a >= max(2w, 3), the longest
+//  4. Among ranges [a, b] with h <= a <= k_mid, b <= K - h and b - a >= max(2w, 3, min_length)
+//     (min_length: half the signal's mean period, set by data_lyapunov.hpp), the longest
 //     one in which the local slope at every k of [a, b] lies within +-tolerance (25 %) of the
 //     range's least-squares slope S, with S > 0, and whose rise S (b - a) is at least one e-fold
 //     (1) and at least twice the ripple. Ties go to the earliest start.
@@ -26,6 +27,11 @@
 //    oscillator): its local slope p/k stays within +-25 % of a common value only while k grows by
 //    at most (1 + 0.25)/(1 - 0.25) = 5/3, a rise of p ln(5/3) = 0.51 p, short of one e-fold for
 //    p < 1.9 (slightly less: a centred difference over a window is not exactly the derivative).
+//  - rises fast for a few samples and then slows (neighbours that an embedding too short for the
+//    signal does not separate drift apart ballistically, d = sqrt(d0^2 + v^2 k^2)): the local
+//    slope peaks, and around the peak it can pass the tolerance and the e-fold over a few samples.
+//    Exponential growth is a property of the dynamics, so it must last half an oscillation of the
+//    signal (min_length) to count.
 // The tolerance trades length against straightness: +-25 % admits the wiggle that an average over
 // finitely many pairs leaves on a chaotic curve and rejects a rise whose slope halves.
 #include <cstddef>
@@ -34,8 +40,9 @@
 namespace chaoskit::timeseries {
 
 struct FitRangeOptions {
-  std::size_t window = 1;   ///< w [samples]
-  double tolerance = 0.25;  ///< allowed relative deviation of the local slopes from the fitted slope
+  std::size_t window = 1;      ///< w [samples]
+  double tolerance = 0.25;     ///< allowed relative deviation of the local slopes from the fitted slope
+  std::size_t min_length = 0;  ///< shortest range [samples], besides max(2w, 3); data_lyapunov: half a mean period
 };
 
 struct FitRange {
