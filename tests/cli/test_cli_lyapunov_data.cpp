@@ -130,4 +130,9 @@ TEST_CASE("cli: lyapunov-data bad files give one line naming file, column and ro
   const CliResult both = run_cli("lyapunov-data " + shell_quote(ok.string()) + " --column x --rate 100 --time-column t");
   CHECK(both.exit_code == 2);
   CHECK_THAT(both.err, Contains("--rate"));
+  for (const char* option : {"--delay", "--dim", "--horizon"}) {
+    const CliResult zero = run_cli("lyapunov-data " + shell_quote(ok.string()) + " --column x " + option + " 0");
+    CHECK(zero.exit_code == 2);
+    CHECK_THAT(zero.err, Contains(option));
+  }
 }

@@ -27,7 +27,7 @@ struct LyapunovDataOptions {
   std::string file, time_column, curve;
   std::vector<std::string> columns;
   double rate = 0.0, period = 0.0;
-  int delay = 0, dim = 0, theiler = -1, horizon = 0;
+  int delay = -1, dim = -1, theiler = -1, horizon = -1;  // -1: not given (chosen from the data)
   bool json = false;
 };
 
@@ -77,18 +77,18 @@ void json_slope(JsonWriter& w, const char* name, const std::optional<CurveSlope>
 }
 
 int run_lyapunov_data(const LyapunovDataOptions& opt) {
-  if (opt.delay < 0) throw InputError("--delay", "must be >= 1 sample (or omitted)");
-  if (opt.dim < 0) throw InputError("--dim", "must be >= 1 (or omitted)");
-  if (opt.horizon < 0) throw InputError("--horizon", "must be >= 1 sample (or omitted)");
+  if (opt.delay == 0 || opt.delay < -1) throw InputError("--delay", "must be >= 1 sample (or omitted)");
+  if (opt.dim == 0 || opt.dim < -1) throw InputError("--dim", "must be >= 1 (or omitted)");
+  if (opt.horizon == 0 || opt.horizon < -1) throw InputError("--horizon", "must be >= 1 sample (or omitted)");
   if (opt.theiler < -1) throw InputError("--theiler", "must be >= 0 samples");
   if (opt.period < 0.0 || !std::isfinite(opt.period)) throw InputError("--period", "must be > 0");
   const SeriesTable table = read_series({.path = opt.file, .columns = opt.columns, .time_column = opt.time_column,
                                          .rate = opt.rate});
   DataLyapunovOptions o;
-  o.delay = static_cast<std::size_t>(opt.delay);
-  o.dim = static_cast<std::size_t>(opt.dim);
+  o.delay = opt.delay > 0 ? static_cast<std::size_t>(opt.delay) : 0;
+  o.dim = opt.dim > 0 ? static_cast<std::size_t>(opt.dim) : 0;
   if (opt.theiler >= 0) o.theiler = static_cast<std::size_t>(opt.theiler);
-  o.horizon = static_cast<std::size_t>(opt.horizon);
+  o.horizon = opt.horizon > 0 ? static_cast<std::size_t>(opt.horizon) : 0;
   o.sample_interval = table.sample_interval;
   if (opt.period > 0.0) {
     o.period = opt.period / table.sample_interval;
