@@ -129,7 +129,8 @@ TEST_CASE("cli help: the program's page and --version", "[cli][help]") {
   ScratchDir dir("help_program");
   check_page("--help", "chaoskit", dir.path);
   const CliResult r = run_cli("--help");
-  for (const char* command : {"models", "inspect", "lyapunov", "simulate", "stm", "sweep", "section", "basin", "query"})
+  for (const char* command : {"models", "inspect", "lyapunov", "lyapunov-data", "simulate", "stm", "sweep", "section", "basin",
+                              "query"})
     CHECK_THAT(r.out, Contains("    " + std::string(command) + " "));
   CHECK_THAT(r.out, Contains("128+N"));
   CHECK_THAT(r.out, Contains("CHAOSKIT_DATA"));
@@ -168,6 +169,12 @@ TEST_CASE("cli help: lyapunov", "[cli][help]") {
   ScratchDir dir("help_lyapunov");
   check_page("lyapunov --help", "chaoskit lyapunov", dir.path);
   CHECK(std::filesystem::exists(dir.path / "lam.csv"));
+}
+
+TEST_CASE("cli help: lyapunov-data", "[cli][help][timeseries]") {
+  ScratchDir dir("help_lyapunov_data");
+  check_page("lyapunov-data --help", "chaoskit lyapunov-data", dir.path);
+  CHECK(std::filesystem::exists(dir.path / "lorenz.csv"));
 }
 
 TEST_CASE("cli help: simulate and stm", "[cli][help]") {

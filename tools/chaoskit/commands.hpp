@@ -13,6 +13,7 @@ using CommandRunner = std::function<int()>;
 CommandRunner register_models_command(CLI::App& app);
 CommandRunner register_inspect_command(CLI::App& app);
 CommandRunner register_lyapunov_command(CLI::App& app);
+CommandRunner register_lyapunov_data_command(CLI::App& app);
 CommandRunner register_simulate_command(CLI::App& app);
 CommandRunner register_stm_command(CLI::App& app);
 CommandRunner register_sweep_command(CLI::App& app);

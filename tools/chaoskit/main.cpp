@@ -79,6 +79,7 @@ int main(int argc, char** argv) {
   add(&cli::register_models_command);
   add(&cli::register_inspect_command);
   add(&cli::register_lyapunov_command);
+  add(&cli::register_lyapunov_data_command);
   add(&cli::register_simulate_command);
   add(&cli::register_stm_command);
   add(&cli::register_sweep_command);
