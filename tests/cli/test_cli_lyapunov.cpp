@@ -33,17 +33,17 @@ TEST_CASE("cli: lyapunov --spectrum --indicators --json", "[cli][lyapunov]") {
   CHECK(header == "t,lambda_1,lambda_2,lambda_3");
 }
 
-TEST_CASE("cli: lyapunov and stm default to rkf78, simulate to dopri5; --stepper overrides",
+TEST_CASE("cli: lyapunov and stm default to rkf78, simulate to dopri5, --stepper overrides",
           "[cli][lyapunov][steppers]") {
   auto integrator = [](const std::string& args) {
     const CliResult r = run_cli(args + " --json");
     REQUIRE(r.exit_code == 0);
     return JsonParser::parse(r.out)["integrator"].str;
   };
-  CHECK(integrator("lyapunov --model golf --state 0.3,0.2,0,0 --time 5").rfind("rkf78,", 0) == 0);
+  CHECK(integrator("lyapunov --model golf --state 0.3,0.2,0,0 --time 20").rfind("rkf78,", 0) == 0);
   CHECK(integrator("stm --model golf --state 0.3,0.2,0,0 --time 1").rfind("rkf78,", 0) == 0);
   CHECK(integrator("simulate --model golf --state 0.3,0.2,0,0 --time 1").rfind("dopri5,", 0) == 0);
-  CHECK(integrator("lyapunov --model golf --state 0.3,0.2,0,0 --time 5 --stepper dopri5").rfind("dopri5,", 0) == 0);
+  CHECK(integrator("lyapunov --model golf --state 0.3,0.2,0,0 --time 20 --stepper dopri5").rfind("dopri5,", 0) == 0);
 }
 
 TEST_CASE("cli: lyapunov bad input", "[cli][lyapunov][errors]") {

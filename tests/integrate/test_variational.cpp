@@ -203,7 +203,7 @@ TEST_CASE("All three steppers give the same Psi", "[variational][steppers]") {
   }
 }
 
-TEST_CASE("Kinetic-metric FTLEs do not depend on the angle convention; Euclidean ones do", "[variational][ftle]") {
+TEST_CASE("Kinetic-metric FTLEs do not depend on the angle convention, Euclidean ones do", "[variational][ftle]") {
   // The same physical double pendulum as `golf` (relative θ2) and as `limb` (absolute angles,
   // built from the golf parameters through the conversion maps): α = A q, α̇ = A q̇.
   const auto golf = shipped_model<GolfModel>("golf");
