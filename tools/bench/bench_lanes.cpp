@@ -99,21 +99,21 @@ Measurement measure(const sweep::Job& job, simd::LanePath path, int threads, int
   const sweep::ResultLayout layout = sweep::result_layout(job);
   const std::size_t points = job.point_count();
   Measurement m;
-  for (int nt : {1, threads}) {
+  // Best wall time of `repeat` runs on nt threads; the 1-thread runs also keep the results.
+  auto best_of = [&](int nt) {
     double best = 1e300;
     for (int r = 0; r < repeat; ++r) {
       MemoryFeed feed(points);
       MemorySink sink(points, layout.values_per_point);
       const auto start = std::chrono::steady_clock::now();
       const sweep::EngineReport rep = sweep::compute_batches(job, layout, nt, feed, sink, [] { return false; });
-      const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      best = std::min(best, secs);
+      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
       if (nt == 1) m.report1 = rep, m.values = sink.values, m.status = sink.status;
     }
-    (nt == 1 ? m.secs1 : m.secsN) = best;
-    if (threads == 1) m.secsN = best;
-    if (threads == 1) break;
-  }
+    return best;
+  };
+  m.secs1 = best_of(1);
+  m.secsN = threads == 1 ? m.secs1 : best_of(threads);
   ::unsetenv("CHAOSKIT_SIMD");
   return m;
 }

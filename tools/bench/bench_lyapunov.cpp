@@ -38,8 +38,8 @@
 //   the odeint peer (odeint's dopri5, which also multiplies x by 1.0 in each sum): stage sums with
 //     2..6 terms (3+5+7+9+11 = 35), the solution (6 terms, 11), the error estimate (6 terms, 11), the
 //     error norm |err|/(atol + rtol(a_x|x| + a_dxdt dt|ẋ|)) (7): 64 × 8 = 512.
-// Peak: measured in this program (8 independent mul+add chains, scalar SSE2 as -O2 compiles
-// without -march) and the vector peak of the core (AVX-512, 2 FMA units: 32 flops/cycle × the
+// Peak: measured here by simd::lane_peak_flops(scalar) (12 independent mul+add chains, kept scalar
+// as -O2 compiles without -march) and the vector peak of the core (AVX-512, 2 FMA units: 32 flops/cycle × the
 // clock in /proc/cpuinfo) for reference; libm's sin+cos of one angle (the peer's) and chaoskit's
 // sincos_pair of two angles (models/sincos_pair.hpp, in GolfModel::tangent_rhs) are timed the same
 // way. The counting scalar runs the golf tangent rhs through libm (sincos_pair is for double only),
@@ -69,6 +69,7 @@
 #include "chaoskit/models/golf.hpp"
 #include "chaoskit/models/sincos_pair.hpp"
 #include "chaoskit/params/param_sets.hpp"
+#include "chaoskit/simd/lane_dispatch.hpp"
 #include "peer_golf_equations.hpp"
 
 #ifndef CHAOSKIT_BENCH_DIR
@@ -195,28 +196,6 @@ double run_peer(const std::string& command, std::vector<Traj>& traj, int threads
   if (rc != 0 || seen != traj.size() || !std::isfinite(secs))
     throw std::runtime_error("peer failed (exit " + std::to_string(rc) + "): " + command);
   return secs;
-}
-
-// Measured scalar arithmetic rate: 12 independent chains of x = x·a + b (one mulsd, one addsd
-// each, enough chains to hide their latency), held in registers and kept scalar by an empty asm
-// statement, so it measures what -O2 code without -march can issue per second on this core.
-double scalar_flop_rate() {
-  double x0 = 0.1, x1 = 0.2, x2 = 0.3, x3 = 0.4, x4 = 0.5, x5 = 0.6, x6 = 0.7, x7 = 0.8, x8 = 0.9, x9 = 1.0,
-         x10 = 1.1, x11 = 1.2;
-  double a = 0.999999, b = 1e-7;
-  asm volatile("" : "+x"(a), "+x"(b));
-  const long iters = 40'000'000;
-  const auto start = std::chrono::steady_clock::now();
-  for (long k = 0; k < iters; ++k) {
-    x0 = x0 * a + b, x1 = x1 * a + b, x2 = x2 * a + b, x3 = x3 * a + b, x4 = x4 * a + b, x5 = x5 * a + b;
-    x6 = x6 * a + b, x7 = x7 * a + b, x8 = x8 * a + b, x9 = x9 * a + b, x10 = x10 * a + b, x11 = x11 * a + b;
-    asm volatile("" : "+x"(x0), "+x"(x1), "+x"(x2), "+x"(x3), "+x"(x4), "+x"(x5));
-    asm volatile("" : "+x"(x6), "+x"(x7), "+x"(x8), "+x"(x9), "+x"(x10), "+x"(x11));
-  }
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  volatile double sink = x0 + x1 + x2 + x3 + x4 + x5 + x6 + x7 + x8 + x9 + x10 + x11;
-  (void)sink;
-  return 24.0 * iters / secs;
 }
 
 // Seconds per call of f(x) over 2·10⁶ arguments x in [−3, 3], its results summed so that no call
@@ -517,7 +496,7 @@ int main(int argc, char** argv) {
     const double od_rk_flops = 512;  // odeint's dopri5 (see the comment at the top)
     double flop_rate = 0, pair = 1e300, ck_pair = 1e300;  // best of 3: the machine may be shared
     for (int r = 0; r < 3; ++r) {
-      flop_rate = std::max(flop_rate, scalar_flop_rate());
+      flop_rate = std::max(flop_rate, simd::lane_peak_flops(simd::LanePath::scalar));
       pair = std::min(pair, sincos_pair_time());
       ck_pair = std::min(ck_pair, chaoskit_pair_time());
     }

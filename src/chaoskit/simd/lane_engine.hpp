@@ -410,7 +410,6 @@ class Engine final : public LaneEngine {
         lane.after_reject = true;
         lane.dt = h * max_of(0.9 / eighth_root(e), 0.2);
         ++lane.rep.rejected;
-        lane.derivative_due = false;
         continue;
       }
       const double t_try = lane.t + h;

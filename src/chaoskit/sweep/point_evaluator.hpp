@@ -7,9 +7,9 @@
 // A failed integration leaves that entry's values at their fill value (NaN) and makes the point's
 // status the first failure in the order of the entries; the other entries are still computed.
 //
-// With a LaneDeferral, the entries it takes (λ_max, orbit_class) are handed to the lanes as tasks
-// (simd/lane_tasks.hpp) instead of being computed here; each task writes the same values into the
-// same slots when it completes, and its entry's status into entry_status.
+// With a LaneDeferral, the entries it takes (λ_max, spectrum, SALI, MEGNO, orbit_class) are handed
+// to the lanes as tasks (simd/lane_tasks.hpp) instead of being computed here; each task writes the
+// same values into the same slots when it completes, and its entry's status into entry_status.
 #include <array>
 #include <cmath>
 #include <cstdint>

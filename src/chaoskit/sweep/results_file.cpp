@@ -27,6 +27,7 @@ io::Attributes provenance(const Job& job, const SweepOptions& opt, int threads) 
   integ.precision(17);
   integ << job.stepper_description() << ", rtol " << job.integrator.rtol << ", atol " << job.integrator.atol
         << ", max_steps " << job.integrator.max_steps << ", dt_min " << job.integrator.dt_min;
+  const simd::LanePath lane_path = simd::selected_lane_path();
   io::Attributes attributes = {
       {"job", job.text},
       {"job_file", job.source},
@@ -37,9 +38,8 @@ io::Attributes provenance(const Job& job, const SweepOptions& opt, int threads) 
       {"integrator", integ.str()},
       // The vector path of the tangent flows (simd/lane_dispatch.hpp): every path gives the same
       // bits, so this says how, not what, was computed.
-      {"vector_path", simd::lane_path_description(job_uses_lanes(job, simd::selected_lane_path())
-                                                      ? simd::selected_lane_path()
-                                                      : simd::LanePath::scalar)},
+      {"vector_path",
+       simd::lane_path_description(job_uses_lanes(job, lane_path) ? lane_path : simd::LanePath::scalar)},
       {"inputs", job.inputs.describe()},
       {"threads", static_cast<long long>(threads)},
       {"ranks", static_cast<long long>(opt.ranks)},
