@@ -1,9 +1,12 @@
 """Shared plumbing of the analyses: run chaoskit, write sweep jobs, read results, count classes.
 
 Every number an analysis reports comes from a chaoskit results file (HDF5) or a chaoskit JSON
-output kept beside it, so a report line can name its dataset. Sweeps are rerun with --resume: a
-complete file computes nothing, an interrupted one finishes, a changed job is refused by chaoskit
-(its fingerprint differs) and is then recomputed with --force.
+output kept beside it, so a report line can name its dataset. Sweeps run through the chaoskit
+Python module built beside the CLI in use (BUILD/python, src/python/README.md), which writes the
+file `chaoskit sweep` writes; they are rerun with resume: a complete file computes nothing, an
+interrupted one finishes, a changed job is refused by chaoskit (its fingerprint differs) and is then
+recomputed with force. Trajectories, sections and single-orbit checks still run the CLI, whose
+CSV and JSON outputs are kept beside the results.
 """
 import json
 import math
@@ -25,6 +28,23 @@ REGULAR, CHAOTIC, UNDECIDED = 0, 1, 2
 # sweep point status (results_store.hpp, point_status): 0 not computed, 1 ok, 5 invalid point (on an
 # energy axis: no real rate reaches the requested energy), others integration failures
 OK, INACCESSIBLE = 1, 5
+
+
+_MODULE = None
+
+
+def module():
+    """The chaoskit Python module of the same build as CHAOSKIT (its BUILD/python), imported once."""
+    global _MODULE
+    if _MODULE is None:
+        build_python = CHAOSKIT.resolve().parent / "python"
+        if not (build_python / "chaoskit" / "__init__.py").exists():
+            raise SystemExit(f"the chaoskit Python module is not built in {build_python}: run ./tools/bootstrap "
+                             "(it needs python3-dev and pybind11-dev)")
+        sys.path.insert(0, str(build_python))
+        import chaoskit as m
+        _MODULE = m
+    return _MODULE
 
 
 def log(msg):
@@ -57,18 +77,16 @@ def sweep(job_text, out_h5):
     out_h5 = Path(out_h5)
     job = out_h5.with_suffix(".toml")
     job.write_text(job_text)
-    base = [str(CHAOSKIT), "sweep", str(job), "--out", str(out_h5), "--progress", "log", "--log-interval", "30",
-            "--json"]
-    if THREADS:
-        base += ["--threads", str(THREADS)]
-    mode = ["--resume"] if out_h5.exists() else []
-    r = subprocess.run(base + mode, capture_output=True, text=True)
-    if r.returncode != 0 and mode:
-        log(f"{out_h5.name}: {r.stderr.strip()} -> recomputing")
-        r = subprocess.run(base + ["--force"], capture_output=True, text=True)
-    if r.returncode != 0:
-        raise SystemExit(f"sweep {job} failed ({r.returncode}):\n{r.stderr}")
-    summary = json.loads(r.stdout)
+    ck = module()
+    options = dict(progress="log", log_interval=30, threads=THREADS or None, open=False)
+    if out_h5.exists():
+        try:
+            summary = ck.sweep(job, out_h5, resume=True, **options)
+        except ValueError as e:
+            log(f"{out_h5.name}: {e} -> recomputing")
+            summary = ck.sweep(job, out_h5, force=True, **options)
+    else:
+        summary = ck.sweep(job, out_h5, **options)
     SWEEP_TOTALS["computed"] += summary["computed"]
     SWEEP_TOTALS["reused"] += summary["points"] - summary["computed"]
     SWEEP_TOTALS["seconds"] += summary["seconds"]
@@ -104,8 +122,7 @@ def param_values(params):
 
 
 def energy_at(model, params, state):
-    return chaoskit("inspect", "--model", model, "--params", params, "--state", ",".join(map(repr, state)),
-                    capture_json=True)["energy"]
+    return float(module().Model(model, params).energy(state))
 
 
 def energy_levels(model, params):

@@ -15,8 +15,17 @@ using namespace chaoskit::test;
 namespace {
 const std::string kTop = std::filesystem::path(CHAOSKIT_TEST_DIR).parent_path().string();
 
+// The analyses import the Python module of this build. An instrumented module needs the
+// AddressSanitizer runtime loaded before python3 itself (tests/CMakeLists.txt).
+#if defined(CHAOSKIT_ASAN_RUNTIME)
+const std::string kPythonEnv = "LD_PRELOAD=" + quote_arg(CHAOSKIT_ASAN_RUNTIME) +
+                               " ASAN_OPTIONS=exitcode=86:halt_on_error=1:detect_leaks=0 ";
+#else
+const std::string kPythonEnv;
+#endif
+
 ProcessResult run_analysis(const std::string& name, const std::string& out) {
-  return run_command("CHAOSKIT=" + quote_arg(CHAOSKIT_CLI_PATH) + " " + debian_python + " " +
+  return run_command(kPythonEnv + "CHAOSKIT=" + quote_arg(CHAOSKIT_CLI_PATH) + " " + debian_python + " " +
                      quote_arg(kTop + "/analyses/" + name + "/run") + " --quick --out " + quote_arg(out));
 }
 

@@ -30,8 +30,19 @@ bool lies_under(const fs::path& file, const fs::path& dir) {
 
 }  // namespace
 
+namespace {
+// Set once at start-up (the Python module's import), read afterwards.
+fs::path& data_directory_override() {
+  static fs::path dir;
+  return dir;
+}
+}  // namespace
+
+void set_data_directory(const fs::path& dir) { data_directory_override() = dir; }
+
 fs::path data_directory() {
   if (const char* env = std::getenv("CHAOSKIT_DATA"); env && *env) return fs::path(env);
+  if (!data_directory_override().empty()) return data_directory_override();
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);  // resolved, absolute
   if (!ec) {

@@ -33,6 +33,10 @@ struct ParamFile {
 /// sources' data/; for an installed program, PREFIX/share/chaoskit/data beside its bin/; otherwise
 /// the data directory of the configured install prefix.
 std::filesystem::path data_directory();
+/// Makes data_directory() return `dir` unless CHAOSKIT_DATA is set (empty: back to the lookup).
+/// For programs whose executable says nothing about where data/ is: the Python module, loaded by
+/// the system's python3, passes the folder its package was built or installed with.
+void set_data_directory(const std::filesystem::path& dir);
 
 /// Names of the shipped sets (data/params/*.toml without extension), sorted.
 std::vector<std::string> shipped_param_sets();

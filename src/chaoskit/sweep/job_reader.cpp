@@ -84,6 +84,8 @@ std::string shortest(double v) {
 
 // ---- [model] -------------------------------------------------------------------------------
 
+}  // namespace
+
 void apply_overrides(ParamFile& file, const toml::table& overrides) {
   toml::table& values = *file.table["values"].as_table();
   for (const auto& [key, node] : overrides) {
@@ -104,6 +106,8 @@ void apply_overrides(ParamFile& file, const toml::table& overrides) {
   }
   file.label += " (with [model.overrides])";
 }
+
+namespace {
 
 // ---- [grid] --------------------------------------------------------------------------------
 
@@ -199,7 +203,8 @@ void read_grid(Job& job, const toml::table& grid, const toml::table* points_tabl
 /// `point` (0..N-1) whose coordinate point_context() reads as a row number (job.hpp). Each column
 /// is classified like a [grid] name, refused where the file gives it (header line and column);
 /// `ignore` names columns to skip unread.
-void read_points(Job& job, const toml::table& points, const std::filesystem::path& base_dir) {
+void read_points(Job& job, const toml::table& points, const std::filesystem::path& base_dir,
+                 const PointTable* given) {
   reject_unknown_keys(points, {"file", "ignore"}, "points.");
   std::vector<std::string> ignore;  // columns the file has but the points do not use (frame, time, label)
   if (const toml::node* n = points.get("ignore")) {
@@ -209,13 +214,18 @@ void read_points(Job& job, const toml::table& points, const std::filesystem::pat
       ignore.push_back(string_of(*names->get(i), "points.ignore[" + std::to_string(i) + "]"));
   }
   const toml::node* file = points.get("file");
-  if (!file) throw InputError("points.file", "missing (e.g. file = \"states.csv\", relative to the job file)");
-  std::filesystem::path path = string_of(*file, "points.file");
-  if (path.empty()) throw InputError("points.file", "must not be empty");
-  if (path.is_relative() && !base_dir.empty()) path = base_dir / path;
-
+  if (file && given) throw InputError("points.file", "not allowed here: the points are given directly");
   job.point_source = PointSource::point_list;
-  job.points.table = read_point_table(path.string(), ignore);
+  if (given) {
+    if (!ignore.empty()) throw InputError("points.ignore", "not allowed here: the points are given directly");
+    job.points.table = *given;
+  } else {
+    if (!file) throw InputError("points.file", "missing (e.g. file = \"states.csv\", relative to the job file)");
+    std::filesystem::path path = string_of(*file, "points.file");
+    if (path.empty()) throw InputError("points.file", "must not be empty");
+    if (path.is_relative() && !base_dir.empty()) path = base_dir / path;
+    job.points.table = read_point_table(path.string(), ignore);
+  }
   const PointTable& t = job.points.table;
   const std::vector<std::string> states = state_names_of(job.base_model);
   const std::vector<std::string> inputs = input_names_of(job.base_model);
@@ -412,6 +422,8 @@ ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, 
 
 // ---- [integrator] ---------------------------------------------------------------------------
 
+}  // namespace
+
 IntegratorOptions read_integrator(const toml::table* t, bool& stepper_named) {
   IntegratorOptions o;
   if (!t) return o;
@@ -441,8 +453,6 @@ IntegratorOptions read_integrator(const toml::table* t, bool& stepper_named) {
   }
   return o;
 }
-
-}  // namespace
 
 std::vector<double> axis_values(const toml::node& node, const std::string& field) {
   std::vector<double> v;
@@ -489,7 +499,7 @@ std::vector<double> axis_values(const toml::node& node, const std::string& field
   return v;
 }
 
-Job parse_job(const std::string& text, const std::string& source) {
+Job parse_job(const std::string& text, const std::string& source, const PointTable* points_given) {
   toml::table root;
   try {
     root = toml::parse(text, source);
@@ -540,7 +550,8 @@ Job parse_job(const std::string& text, const std::string& source) {
   else if (root.get("grid")) read_grid(job, table_at(root, "grid", "grid"), points);
   else if (!points)
     throw InputError("grid", "missing table (give [grid] axes, a [points] file of states or a [sample] of energy surfaces)");
-  if (points) read_points(job, *points, base_dir);
+  if (points_given && !points) throw InputError("points", "missing table: points given directly need a [points] table");
+  if (points) read_points(job, *points, base_dir, points_given);
   check_parameter_values(job);
   for (const auto& f : job.fixed)  // fixed parameters become part of the set every point uses
     if (f.target == Target::parameter) set_parameter(job.params, {f.param_key, f.index, f.units, ""}, f.values[0]);

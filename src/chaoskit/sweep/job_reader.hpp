@@ -13,8 +13,18 @@ namespace chaoskit::sweep {
 Job read_job_file(const std::string& path);
 
 /// The same from text; `source` names it in messages and fixes the base directory of relative
-/// paths (a parameter file or a torque table) and the default output name.
-Job parse_job(const std::string& text, const std::string& source);
+/// paths (a parameter file or a torque table) and the default output name. With `points` given,
+/// the job's [points] table names no file and these rows are its points (the Python module's
+/// arrays of states, which never pass through a CSV file).
+Job parse_job(const std::string& text, const std::string& source, const PointTable* points = nullptr);
+
+/// Sets single parameter values of a set read from file ([model.overrides]: name = number, or an
+/// array for an array parameter); InputError "model.overrides.NAME" for a name the set lacks.
+void apply_overrides(ParamFile& file, const toml::table& overrides);
+
+/// Reads an [integrator] table (null: every default); sets `stepper_named` when it names a stepper.
+/// InputError "integrator.KEY" for an unknown key or a bad value.
+IntegratorOptions read_integrator(const toml::table* table, bool& stepper_named);
 
 /// Axis coordinates of a grid entry's table: { linspace = [a, b, n] } (a < b, n ≥ 2, or a = b with
 /// n = 1), { logspace = [e0, e1, n] } (10^e, numpy's convention), { geomspace = [a, b, n] } (0 < a < b),

@@ -18,8 +18,6 @@
 
 namespace chaoskit::sweep {
 
-namespace {
-
 io::Attributes provenance(const Job& job, const SweepOptions& opt, int threads) {
   std::ostringstream values;
   values << *job.params.table["values"].as_table();
@@ -52,6 +50,8 @@ io::Attributes provenance(const Job& job, const SweepOptions& opt, int threads) 
   attributes.merge(sample_attributes(job));
   return attributes;
 }
+
+namespace {
 
 /// Refuses, before any file is touched, a grid whose bookkeeping alone would not fit in memory.
 void check_memory(const Job& job) {

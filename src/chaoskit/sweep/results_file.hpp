@@ -19,6 +19,12 @@
 
 namespace chaoskit::sweep {
 
+/// The root attributes a results file of `job` carries beyond the store's own (software, version,
+/// commit, date, host): the job's text and fingerprint, model, parameters, integrator, vector
+/// path, inputs, threads, ranks, command line. Also the attributes of the Python module's
+/// in-memory results, so that both describe a computation in the same words.
+io::Attributes provenance(const Job& job, const SweepOptions& options, int threads);
+
 /// Creates the file (refusing an existing one without `force`, a missing or read-only folder, a
 /// full disk) or reopens it for `resume` (refusing a different layout, job or build). `threads`
 /// and options.ranks go into the provenance.

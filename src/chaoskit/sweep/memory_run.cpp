@@ -1,0 +1,81 @@
+#include "chaoskit/sweep/memory_run.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+#include <optional>
+
+#include "chaoskit/io/results_store.hpp"
+
+namespace chaoskit::sweep {
+
+namespace {
+
+/// Consecutive batches over all points; the size only balances threads (values do not depend on it).
+class AllPointsFeed : public BatchFeed {
+ public:
+  AllPointsFeed(std::size_t total, std::size_t size) : total_(total), size_(size) {}
+  std::optional<Batch> next() override {
+    if (next_ >= total_) return std::nullopt;
+    const Batch b{next_, std::min(size_, total_ - next_)};
+    next_ += b.count;
+    return b;
+  }
+
+ private:
+  std::size_t total_, size_, next_ = 0;
+};
+
+/// Copies finished batches into the run's arrays (disjoint ranges; the lock only guards progress).
+class MemorySink : public BatchSink {
+ public:
+  MemorySink(MemoryRun& run, Progress& progress) : run_(run), progress_(progress) {}
+  void put(std::size_t first, std::size_t count, std::span<const double> values,
+           std::span<const std::int8_t> status) override {
+    const std::size_t vpp = run_.layout.values_per_point;
+    std::copy(values.begin(), values.end(), run_.values.begin() + static_cast<std::ptrdiff_t>(first * vpp));
+    std::copy(status.begin(), status.end(), run_.status.begin() + static_cast<std::ptrdiff_t>(first));
+    std::lock_guard<std::mutex> lock(mutex_);
+    finished_ += count;
+    for (std::int8_t s : status) failed_ += s != io::point_status::ok;
+    progress_.update(finished_, failed_);
+  }
+  std::size_t finished() const { return finished_; }
+  std::size_t failed() const { return failed_; }
+
+ private:
+  MemoryRun& run_;
+  Progress& progress_;
+  std::mutex mutex_;
+  std::size_t finished_ = 0, failed_ = 0;
+};
+
+}  // namespace
+
+MemoryRun compute_in_memory(const Job& job, int threads, const std::function<bool()>& stop, ProgressMode progress) {
+  MemoryRun run;
+  run.layout = result_layout(job);
+  const std::size_t total = job.point_count();
+  const int n_threads = threads > 0 ? threads : omp_get_max_threads();
+  run.values.resize(total * run.layout.values_per_point);
+  // Points never computed keep their variables' fill values, as in a results file.
+  for (std::size_t p = 0; p < total; ++p)
+    for (std::size_t v = 0; v < run.layout.variables.size(); ++v)
+      std::fill_n(run.values.begin() + static_cast<std::ptrdiff_t>(p * run.layout.values_per_point + run.layout.offset[v]),
+                  run.layout.variables[v].values_per_point(), run.layout.variables[v].fill_value);
+  run.status.assign(total, 0);
+
+  // Small batches: a few per thread, so that a short list still spreads over every thread.
+  const std::size_t per_batch = std::clamp<std::size_t>(total / (4 * static_cast<std::size_t>(n_threads)), 1, 64);
+  AllPointsFeed feed(total, per_batch);
+  Progress bar(total, 0, progress);
+  MemorySink sink(run, bar);
+  run.report = compute_batches(job, run.layout, n_threads, feed, sink, stop);
+  run.stopped = sink.finished() < total;
+  bar.finish(sink.finished(), sink.failed(), run.stopped ? "stopped" : "done");
+  return run;
+}
+
+}  // namespace chaoskit::sweep

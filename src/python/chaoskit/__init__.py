@@ -1,0 +1,37 @@
+"""chaoskit from Python: chaos and sensitivity analysis of pendulum-chain models.
+
+The same C++ library as the `chaoskit` command underneath (no second implementation): a Model is
+built as a job's [model] table builds it, the functions over arrays of states run the sweep's point
+evaluator, and sweep() writes the file `chaoskit sweep` writes.
+
+    import chaoskit as ck
+    golf = ck.Model("golf")
+    ds = ck.lyapunov(golf, [[2.0, -1.0, 0.0, 0.0], [0.5, 0.2, 0.0, 0.0]], time=200)
+    ds.lambda_max.values, ds.lambda_max_error.values
+
+See src/python/README.md for every function.
+"""
+import os as _os
+
+from . import _chaoskit
+from . import _locations
+
+if not _os.environ.get("CHAOSKIT_DATA"):
+    _chaoskit._set_data_directory(_locations.DATA_DIR)
+
+__version__ = _chaoskit.__version__
+__commit__ = _chaoskit.commit
+
+from .model import Model, models, param_sets  # noqa: E402
+from .compute import (simulate, lyapunov, orbit_class, sali, megno, ftle, stm, section, basin,  # noqa: E402
+                      evaluate)
+from .results import sweep, open_results  # noqa: E402
+
+
+def vector_path():
+    """The SIMD path the tangent flows run on here, e.g. 'avx512 (8 lanes)' (CHAOSKIT_SIMD narrows it)."""
+    return _chaoskit._vector_path()
+
+
+__all__ = ["Model", "models", "param_sets", "simulate", "lyapunov", "orbit_class", "sali", "megno", "ftle", "stm",
+           "section", "basin", "evaluate", "sweep", "open_results", "vector_path", "__version__"]
