@@ -59,6 +59,14 @@ class ComputeTests(TempDirCase):
         self.assert_same_as_file(ds, ref, names)
         self.assertTrue(set(np.unique(ds.orbit_class.values)) <= {0, 1, 2})
 
+    def test_sali_and_megno_equal_the_sweep_file(self):
+        sali = ck.sali("golf", GOLF_STATES, time=30)
+        megno = ck.megno("golf", GOLF_STATES, time=30, renorm=0.5)
+        ref = self.sweep_file("golf", "golf_manufactured", GOLF_STATES,
+                              "[compute.sali]\ntime = 30\n[compute.megno]\ntime = 30\nrenorm = 0.5\n")
+        self.assertTrue(same_bits(sali.sali.values, ref["sali"]))
+        self.assertTrue(same_bits(megno.megno.values, ref["megno"]))
+
     def test_stm_section_and_ftle_equal_the_sweep_file(self):
         states = GOLF_STATES[:2]
         stm = ck.stm("golf", states, time=2.0)

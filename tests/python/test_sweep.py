@@ -74,6 +74,18 @@ class SweepTests(TempDirCase):
         with self.assertRaisesRegex(ValueError, r"model\.x"):
             ck.sweep(dict(JOB, model={"name": "golf", "x": None}), "n.h5")
 
+    def test_a_bad_job_file_gives_the_cli_message(self):
+        bad = JOB_TEXT.replace("megno = { time = 10 }", "megno = { time = -3 }")
+        (self.tmp / "bad.toml").write_text(bad)
+        r = cli("sweep", "bad.toml", "--out", "x.h5", check=False)
+        self.assertEqual(r.returncode, 2)
+        with self.assertRaises(ValueError) as caught:
+            ck.sweep(self.tmp / "bad.toml", "y.h5")
+        message = str(caught.exception)
+        self.assertTrue(message.startswith("compute.megno.time"), message)
+        self.assertIn(message, r.stderr)
+        self.assertFalse((self.tmp / "x.h5").exists() or (self.tmp / "y.h5").exists())
+
     def test_open_results_reads_a_cli_file(self):
         (self.tmp / "job.toml").write_text(JOB_TEXT)
         cli("sweep", "job.toml", "--out", "c.h5", "--progress", "quiet")
