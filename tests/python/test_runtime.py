@@ -72,6 +72,29 @@ class RuntimeTests(TempDirCase):
         self.assertTrue(np.all(status[~done] == 0))
         self.assertTrue(np.all(np.isfinite(lam[done])))
 
+    def test_ctrl_c_stops_a_computation_over_states(self):
+        script = textwrap.dedent("""
+            import sys, numpy as np, chaoskit as ck
+            states = np.column_stack([np.linspace(0.1, 2.5, 64), np.full(64, 0.5), np.zeros(64), np.zeros(64)])
+            print("started", flush=True)
+            try:
+                ck.orbit_class("golf", states, time=5000, threads=1)
+            except KeyboardInterrupt as e:
+                print("interrupted:", e, flush=True)
+                sys.exit(7)
+            print("finished", flush=True)
+        """)
+        p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.assertEqual(p.stdout.readline().strip(), "started")
+        time.sleep(1.0)
+        start = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=600)
+        self.assertEqual(p.returncode, 7, out + err)
+        self.assertIn("interrupted (SIGINT)", out)
+        # The stop is prompt: the lanes are abandoned, not run to the end of their orbits.
+        self.assertLess(time.monotonic() - start, 60)
+
     def test_ten_thousand_calls_keep_memory_and_references_flat(self):
         golf = ck.Model("golf")
         x = np.array([0.7, -1.3, 2.1, 0.4])
