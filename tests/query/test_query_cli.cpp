@@ -334,6 +334,19 @@ TEST_CASE("query export: CSV and JSON files hold every point and read back exact
   CHECK(j["rows"].size() == n);
   CHECK(j["rows"][0][7].number() == g.psi[3]);  // point 0 is ok, psi[1,1]
 
+  // An existing --out is replaced only with --force, and the results file never.
+  const auto again = run_cli("query " + q(f) + " export --out " + q(csv) + " --vars lambda_max");
+  CHECK(again.exit_code == 2);
+  CHECK_THAT(again.err, Catch::Matchers::Contains("--out") && Catch::Matchers::Contains("--force"));
+  CHECK(read_csv(slurp(csv))[0].size() == 11);  // untouched
+  const auto self = run_cli("query " + q(f) + " export --force --out " + q(f));
+  CHECK(self.exit_code == 2);
+  CHECK_THAT(self.err, Catch::Matchers::Contains("results file being read"));
+  REQUIRE(run_cli("query " + q(f) + " export --force --vars lambda_max --out " + q(csv)).exit_code == 0);
+  CHECK(read_csv(slurp(csv))[0].size() == 5);
+  REQUIRE(run_cli("query " + q(f) + " export --out " + q(csv)).exit_code == 2);
+  REQUIRE(run_cli("query " + q(f) + " export --force --out " + q(csv)).exit_code == 0);
+
   // To stdout, same bytes as the file.
   const auto o = run_cli("query " + q(f) + " export");
   REQUIRE(o.exit_code == 0);

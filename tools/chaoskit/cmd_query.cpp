@@ -28,7 +28,7 @@ struct QueryCliOptions {
   bool json = false;
   // select / export / stats
   std::string where, vars, format, limit = "0", out;
-  bool all_status = false, ok_only = false;
+  bool all_status = false, ok_only = false, force = false;
   // stats
   std::string variable, quantiles = "0.05,0.25,0.5,0.75,0.95", bins = "10", above;
   // nearest
@@ -237,6 +237,14 @@ int run_export(const io::ResultsStore& store, const QueryCliOptions& opt) {
     write_table(store, spec, format, std::cout);
     return 0;
   }
+  // As sweep, section and basin do: an existing file is replaced only on request, and never the
+  // results file being read (the export would replace the data it is made from).
+  std::error_code ec;
+  if (std::filesystem::exists(opt.out, ec)) {
+    if (std::filesystem::equivalent(opt.out, opt.file, ec))
+      throw InputError("--out", "'" + opt.out + "' is the results file being read; choose another name");
+    if (!opt.force) throw InputError("--out", "'" + opt.out + "' exists; add --force to replace it");
+  }
   query::AtomicOutputFile file(opt.out, "--out");
   const auto s = write_table(store, spec, format, file.stream());
   file.commit();
@@ -401,7 +409,7 @@ CommandRunner register_query_command(CLI::App& app) {
                   "chaoskit query FILE.h5 stats VARIABLE [--where EXPR] [--quantiles LIST] [--bins N] "
                   "[--above X] [--json]\n"
                   "chaoskit query FILE.h5 nearest --at NAME=VALUE,... [--json]\n"
-                  "chaoskit query FILE.h5 export [--out FILE] [--format csv|json] [--vars LIST] [--where EXPR]\n"
+                  "chaoskit query FILE.h5 export [--out FILE [--force]] [--format csv|json] [--vars LIST] [--where EXPR]\n"
                   "chaoskit query FILE.h5 COMMAND --help",
       .description =
           "Reads a results file written by chaoskit sweep (or chaoskit basin), also while the sweep "
@@ -553,6 +561,7 @@ CommandRunner register_query_command(CLI::App& app) {
   exp->add_option("--vars", opt->vars, "Variables, comma-separated (default: all)")->type_name("LIST");
   exp->add_option("--where", opt->where, kWhereHelp)->type_name("EXPR");
   exp->add_flag("--ok-only", opt->ok_only, "Only points with status ok (default: every point, unwritten ones too)");
+  exp->add_flag("--force", opt->force, "Replace an existing --out file (never the results file itself)");
 
   return [opt, cmd, describe, select, stats, nearest, exp] {
     if (cmd->get_subcommands().empty()) {
