@@ -577,6 +577,15 @@ Job parse_job(const std::string& text, const std::string& source, const PointTab
   const toml::table& compute = table_at(root, "compute", "compute");
   if (compute.empty()) throw InputError("compute", "nothing to compute (e.g. lambda_max = { time = 100.0 })");
   for (const auto& [name, node] : in_file_order(compute)) job.compute.push_back(read_compute_entry(name, *node, job));
+  // A rest basin labels where the unforced, damped chain comes to rest (its energy test needs E to
+  // decrease), as `chaoskit basin --kind rest` refuses --torque: moments would be ignored silently.
+  bool moments = root.get("inputs") != nullptr;
+  for (const auto* list : {&job.axes, &job.fixed, &job.points.columns})
+    for (const auto& e : *list) moments = moments || e.target == Target::torque || e.target == Target::release;
+  for (const auto& c : job.compute)
+    if (c.quantity == Quantity::basin && c.basin_kind == "rest" && moments)
+      throw InputError("compute.basin.kind", "rest basins take no joint moments (the energy test needs E to decrease): "
+                                             "remove [inputs] and torque or release names, or use kind = \"flip\" or \"task\"");
 
   job.integrator =
       read_integrator(root.get("integrator") ? &table_at(root, "integrator", "integrator") : nullptr, job.stepper_named);
