@@ -186,5 +186,9 @@ TEST_CASE("section CLI: bad input exits 2 with one line naming the field", "[sec
   CHECK(again.exit_code == 2);
   CHECK(again.err.find("--force") != std::string::npos);
   CHECK(run_cli(ok + " --force").exit_code == 0);
+  // ... before integrating: 10^6 crossings over 10^7 s would take hours.
+  const CliResult early = run_cli("section --model golf --plane th1 --crossings 1000000 --max-time 1e7 --state 1,0,0,0" + out);
+  CHECK(early.exit_code == 2);
+  CHECK(early.err.find("exists") != std::string::npos);
   CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);  // no temporary left
 }

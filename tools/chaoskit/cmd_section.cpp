@@ -52,6 +52,11 @@ int run_model(const M& model, const SectionCliOptions& opt, const std::string& p
   const InputSchedule inputs = opt.common.schedule(M::input_dim, input_names_of(model), opt.model);
   if (opt.state.empty() == opt.energy.empty()) throw InputError("--state", "give either --state or --energy");
   if (opt.out.empty()) throw InputError("--out", "an output file FILE.h5 is required");
+  // Refused before integrating, not after (write_section_file checks again when it writes).
+  if (std::filesystem::exists(opt.out) && !opt.force)
+    throw InputError("--out", "'" + opt.out + "' exists (use --force to replace it)");
+  if (const auto dir = std::filesystem::path(opt.out).parent_path(); !dir.empty() && !std::filesystem::is_directory(dir))
+    throw InputError("--out", "folder '" + dir.string() + "' does not exist");
 
   std::vector<Vec<double, n>> x0s;
   std::vector<bool> active;
