@@ -110,6 +110,15 @@ class ComputeTests(TempDirCase):
         e = ds.energy.values
         self.assertAlmostEqual(e[-1] - e[0], ds.work.values[-1] - ds.dissipated.values[-1], places=6)
 
+    def test_a_failed_simulation_raises_or_returns_its_samples(self):
+        starved = {"max_steps": 50}
+        with self.assertRaisesRegex(RuntimeError, "max_steps"):
+            ck.simulate("golf", [2.0, -1.0, 0.0, 0.0], 10.0, integrator=starved)
+        ds = ck.simulate("golf", [2.0, -1.0, 0.0, 0.0], 10.0, integrator=starved, check=False)
+        self.assertEqual(ds.attrs["status"], "max_steps")
+        self.assertLess(ds.attrs["t_reached"], 10.0)
+        self.assertLessEqual(float(ds.time.values[-1]), ds.attrs["t_reached"])
+
     def test_bad_options_raise_value_errors_naming_the_field(self):
         with self.assertRaisesRegex(ValueError, r"compute\.lambda_max\.renorm"):
             ck.lyapunov("golf", GOLF_STATES, time=10, renorm=20)

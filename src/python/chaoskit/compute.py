@@ -37,16 +37,18 @@ def _options(**kwargs):
     return {k: v for k, v in kwargs.items() if v is not None}
 
 
-def simulate(model, state, t_end, dt_out=0.01, *, integrator=None, inputs=None):
+def simulate(model, state, t_end, dt_out=0.01, *, integrator=None, inputs=None, check=True):
     """One trajectory from `state`, sampled every `dt_out` s up to `t_end` s, as an xarray.Dataset:
     state (time, component), energy, power, work, dissipated [J, W] and the inputs (time, input),
-    with the integration's status in the attributes. The stepper defaults to dopri5, as in the CLI.
-    An integration failure (step_underflow, non_finite, max_steps) raises RuntimeError."""
+    with the integration's status ('ok', 'step_underflow', 'non_finite', 'max_steps'), the time
+    reached and the step counts in the attributes. The stepper defaults to dopri5, as in the CLI.
+    An integration failure raises RuntimeError; with check=False the samples up to the failure are
+    returned instead, with the status saying why they end."""
     import xarray as xr
 
     m = _as_model(model)
     r = _chaoskit._simulate(m._m, state, float(t_end), float(dt_out), integrator, inputs)
-    if r["status"] != "ok":
+    if r["status"] != "ok" and check:
         raise RuntimeError(f"chaoskit: integration failed: status {r['status']} at t = {r['t_reached']} s of "
                            f"{t_end} s ({r['status_explanation']})")
     ds = xr.Dataset(
@@ -65,7 +67,7 @@ def simulate(model, state, t_end, dt_out=0.01, *, integrator=None, inputs=None):
             "component_units": ("component", m.state_units),
         },
         attrs={
-            "model": m.name, "params": m.params, "status": r["status"], "steps": r["steps"],
+            "model": m.name, "params": m.params, "status": r["status"], "t_reached": r["t_reached"], "steps": r["steps"],
             "rejected": r["rejected"], "integrator": f"{r['stepper']}, rtol {r['rtol']:g}, atol {r['atol']:g}",
             "inputs": r["inputs_description"], "software": "chaoskit", "softwareVersion": _chaoskit.__version__,
             "softwareCommit": _chaoskit.commit,
