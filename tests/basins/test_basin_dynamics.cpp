@@ -145,6 +145,24 @@ TEST_CASE("task outcome: endpoint speed at the first th1 = 0 of a golf swing", "
   CHECK(task_label(still, 1.0) == -1);
 }
 
+TEST_CASE("basin point: a failed integration gets label -2 whatever the kind", "[basins][errors]") {
+  const GolfModel golf(golf_params(read_param_file("golf_manufactured")));
+  IntegratorOptions starved = tol(1e-10);
+  starved.max_steps = 3;  // far too few to reach any outcome
+  const Vec<double, 4> x0(2.0, -1.0, 0.0, 0.0);
+  for (const BasinKind kind : {BasinKind::flip, BasinKind::task}) {
+    BasinOptions bo;
+    bo.kind = kind;
+    bo.flip.max_time = bo.task.max_time = 50.0;
+    bo.task.threshold = 1.0;
+    const PointOutcome p = basin_point(golf, x0, InputSchedule(2), bo, starved);
+    CHECK(p.status == io::point_status::max_steps);
+    CHECK(p.label == kLabelFailed);  // not 0 (no flip, below threshold) or -1 (bottom not reached)
+    // The same point with enough steps has a real outcome.
+    CHECK(basin_point(golf, x0, InputSchedule(2), bo, tol(1e-10)).label != kLabelFailed);
+  }
+}
+
 TEST_CASE("basin map: bad options are named", "[basins][errors]") {
   const auto m3 = chain<3>("chain3_uniform_rods");
   BasinOptions bo;

@@ -116,7 +116,7 @@ int run_model(const M& model, const BasinCliOptions& opt, const std::string& par
       values["capture_time"] = std::span<const double>(map.value);
       break;
     case BasinKind::flip:
-      vars.push_back({"label", io::ElementType::int32, {}, "1", "link that first passed over the top (1-based), 0 none",
+      vars.push_back({"label", io::ElementType::int32, {}, "1", "link that first passed over the top (1-based), 0 none, -2 failed",
                       fill_i});
       vars.push_back({"flip_time", io::ElementType::float64, {}, "s",
                       "time until a link first passes over the top (NaN: not within max_time)", NAN});
@@ -124,7 +124,8 @@ int run_model(const M& model, const BasinCliOptions& opt, const std::string& par
       break;
     case BasinKind::task:
       vars.push_back({"label", io::ElementType::int32, {}, "1",
-                      "1 endpoint speed >= threshold at the first th1 = 0, 0 below, -1 bottom not reached", fill_i});
+                      "1 endpoint speed >= threshold at the first th1 = 0, 0 below, -1 bottom not reached, -2 failed",
+                      fill_i});
       vars.push_back({"speed", io::ElementType::float64, {}, "m/s", "endpoint speed at the first th1 = 0", NAN});
       vars.push_back({"bottom_time", io::ElementType::float64, {}, "s", "time of the first th1 = 0", NAN});
       values["speed"] = std::span<const double>(map.value);

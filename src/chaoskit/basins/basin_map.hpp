@@ -89,6 +89,9 @@ PointOutcome basin_point(const M& model, const Vec<double, M::state_dim>& x0, co
       break;
     }
   }
+  // A failed integration has no outcome: one label for every kind, never that of a real outcome
+  // (a failed flip point is not "no flip"), so that entropy and α count failures apart.
+  if (p.status != io::point_status::ok) p.label = kLabelFailed;
   return p;
 }
 
