@@ -41,6 +41,28 @@ class RuntimeTests(TempDirCase):
         self.assertGreater(elapsed, 0.2)
         self.assertGreater(len(during), 0.2 * elapsed / 0.005)
 
+    def test_two_threads_computing_at_once_get_the_sequential_results(self):
+        states = np.array([[2.0, -1.0, 0.0, 0.0], [0.5, 0.2, 0.0, 0.0]])
+        expected = ck.lyapunov("golf", states, time=30).lambda_max.values
+        results, errors = [None, None], []
+
+        def work(k):
+            try:
+                results[k] = ck.lyapunov("golf", states, time=30).lambda_max.values
+            except Exception as e:  # noqa: BLE001 - reported below
+                errors.append(e)
+
+        threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(errors, [])
+        for r in results:
+            self.assertTrue(np.array_equal(r, expected))
+        # Python's own SIGINT handler is back after the calls.
+        self.assertIs(signal.getsignal(signal.SIGINT), signal.default_int_handler)
+
     def test_ctrl_c_stops_a_sweep_keeps_its_points_and_raises(self):
         # 64 orbits of 5000 s: about 15 s of work on one thread, interrupted after 1 s.
         script = textwrap.dedent("""

@@ -3,11 +3,22 @@
 // (sweep/stop_signals.hpp) is installed for the call, the engine stops taking points (scalar
 // points in flight finish; lanes are abandoned, as a kill would), finished points are kept, and the
 // call raises KeyboardInterrupt once the GIL is back.
+#include <mutex>
+
 #include <pybind11/pybind11.h>
 
 #include "chaoskit/sweep/stop_signals.hpp"
 
 namespace chaoskit::python {
+
+/// One computation at a time per process: the signal guard replaces the process's SIGINT and
+/// SIGTERM handlers for the call and restores them after, which two overlapping calls from two
+/// Python threads would do out of order (and each uses every core anyway). A second call waits,
+/// without the GIL, for the first to finish.
+inline std::mutex& computation_mutex() {
+  static std::mutex m;
+  return m;
+}
 
 /// Raises KeyboardInterrupt if a signal stopped the computation (call with the GIL held, after
 /// the SignalGuard is gone so that Python's handler is back).

@@ -93,6 +93,7 @@ py::dict evaluate(const py::dict& job_dict, const py::object& states, const std:
   int signal_number = 0;
   {
     py::gil_scoped_release release;
+    const std::lock_guard<std::mutex> one_at_a_time(computation_mutex());
     sweep::SignalGuard guard;
     run = sweep::compute_in_memory(*job, n_threads, [] { return sweep::signal_received() != 0; },
                                    progress ? sweep::ProgressMode::automatic : sweep::ProgressMode::quiet);

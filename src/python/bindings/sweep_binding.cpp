@@ -48,6 +48,7 @@ py::dict run(const py::object& job_spec, const std::string& out, bool resume, bo
   sweep::SweepSummary s;
   {
     py::gil_scoped_release release;
+    const std::lock_guard<std::mutex> one_at_a_time(computation_mutex());
     s = sweep::run_sweep(*job, opt);
   }
   raise_if_interrupted(s.signal);
