@@ -30,14 +30,6 @@ struct SweepCliOptions {
   bool resume = false, force = false, json = false, dry_run = false;
 };
 
-sweep::ProgressMode parse_progress(const std::string& s) {
-  if (s == "auto") return sweep::ProgressMode::automatic;
-  if (s == "bar") return sweep::ProgressMode::bar;
-  if (s == "log") return sweep::ProgressMode::log;
-  if (s == "quiet" || s == "none") return sweep::ProgressMode::quiet;
-  throw InputError("--progress", "must be auto, bar, log or quiet");
-}
-
 void print_plan(const sweep::Job& job, const std::string& out) {
   const sweep::ResultLayout layout = sweep::result_layout(job);
   std::cout << "job " << job.source << ": model " << job.model_name << ", params " << job.params.label << "\n";
@@ -123,7 +115,7 @@ int run_sweep_command(const SweepCliOptions& opt) {
     so.threads = opt.threads;
     so.resume = opt.resume;
     so.force = opt.force;
-    so.progress = parse_progress(opt.progress);
+    so.progress = sweep::parse_progress_mode(opt.progress, "--progress");
     so.log_interval = opt.log_interval;
     so.command_line = own_command_line();
     so.ranks = launch.ranks();

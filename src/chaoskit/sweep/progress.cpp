@@ -1,11 +1,21 @@
 #include "chaoskit/sweep/progress.hpp"
 
+#include "chaoskit/core/errors.hpp"
+
 #include <unistd.h>
 
 #include <cmath>
 #include <sstream>
 
 namespace chaoskit::sweep {
+
+ProgressMode parse_progress_mode(const std::string& text, const std::string& field) {
+  if (text == "auto") return ProgressMode::automatic;
+  if (text == "bar") return ProgressMode::bar;
+  if (text == "log") return ProgressMode::log;
+  if (text == "quiet" || text == "none") return ProgressMode::quiet;
+  throw InputError(field, "must be auto, bar, log or quiet");
+}
 
 Progress::Progress(std::size_t total, std::size_t already, ProgressMode mode, double log_interval_s, std::FILE* stream)
     : total_(total), already_(already), mode_(mode), interval_(log_interval_s), out_(stream),

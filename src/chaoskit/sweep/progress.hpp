@@ -19,6 +19,9 @@ namespace chaoskit::sweep {
 
 enum class ProgressMode { automatic, bar, log, quiet };
 
+/// "auto", "bar", "log", "quiet" (or "none"); InputError naming `field` otherwise.
+ProgressMode parse_progress_mode(const std::string& text, const std::string& field);
+
 class Progress {
  public:
   /// `total` points in the job, `already` of them finished before this run (a resume).

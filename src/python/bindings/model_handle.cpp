@@ -13,6 +13,7 @@
 #include "chaoskit/models/linear_modes.hpp"
 #include "chaoskit/models/mechanics.hpp"
 #include "chaoskit/sweep/job_reader.hpp"
+#include "chaoskit/sweep/toml_fields.hpp"
 #include "state_arrays.hpp"
 #include "toml_convert.hpp"
 
@@ -56,7 +57,7 @@ Vec<double, M::input_dim> input_vector(const M& m, const py::object& inputs) {
   const std::vector<std::string> names = input_names(m);
   if (names.empty()) throw py::value_error("inputs: this model has no inputs");
   const StateRows r = state_rows(inputs, names, "inputs");
-  if (!r.single) throw py::value_error("inputs: expected one value per input (" + component_list(names) + ")");
+  if (!r.single) throw py::value_error("inputs: expected one value per input (" + sweep::comma_separated(names) + ")");
   for (int i = 0; i < M::input_dim; ++i) u(i) = r.row(0)[i];
   return u;
 }

@@ -2,15 +2,11 @@
 
 #include <cmath>
 
+#include "chaoskit/sweep/toml_fields.hpp"
+
 namespace py = pybind11;
 
 namespace chaoskit::python {
-
-std::string component_list(const std::vector<std::string>& names) {
-  std::string s;
-  for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
-  return s;
-}
 
 StateRows state_rows(const py::handle& states, const std::vector<std::string>& names, const std::string& argument) {
   StateRows out;
@@ -22,7 +18,7 @@ StateRows state_rows(const py::handle& states, const std::vector<std::string>& n
   }
   if (!out.data) throw py::value_error(argument + ": expected numbers (an array of shape (" + std::to_string(out.dim) +
                                        ",) or (n, " + std::to_string(out.dim) + "))");
-  const std::string expected = std::to_string(out.dim) + " components (" + component_list(names) + ")";
+  const std::string expected = std::to_string(out.dim) + " components (" + sweep::comma_separated(names) + ")";
   if (out.data.ndim() == 1) {
     out.single = true;
     out.rows = 1;

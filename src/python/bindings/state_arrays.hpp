@@ -22,7 +22,4 @@ struct StateRows {
 };
 StateRows state_rows(const pybind11::handle& states, const std::vector<std::string>& names, const std::string& argument);
 
-/// "th1, th2, dth1, dth2"
-std::string component_list(const std::vector<std::string>& names);
-
 }  // namespace chaoskit::python

@@ -15,21 +15,13 @@ namespace chaoskit::python {
 
 namespace {
 
-sweep::ProgressMode progress_mode(const std::string& s) {
-  if (s == "auto") return sweep::ProgressMode::automatic;
-  if (s == "bar") return sweep::ProgressMode::bar;
-  if (s == "log") return sweep::ProgressMode::log;
-  if (s == "quiet" || s == "none") return sweep::ProgressMode::quiet;
-  throw py::value_error("progress: must be 'auto', 'bar', 'log' or 'quiet', not '" + s + "'");
-}
-
 py::dict run(const py::object& job_spec, const std::string& out, bool resume, bool force, int threads,
              const std::string& progress, double log_interval) {
   if (threads < 0) throw py::value_error("threads: must be >= 1 (or 0/None for all cores)");
   if (resume && force) throw py::value_error("force: give either resume or force, not both");
   if (!(log_interval > 0)) throw py::value_error("log_interval: must be > 0 s");
   sweep::SweepOptions opt;
-  opt.progress = progress_mode(progress);
+  opt.progress = sweep::parse_progress_mode(progress, "progress");
   opt.log_interval = log_interval;
   std::optional<sweep::Job> job;
   if (py::isinstance<py::dict>(job_spec)) {
