@@ -19,8 +19,7 @@
 #include <string>
 #include <vector>
 
-#include <Eigen/SVD>
-
+#include "chaoskit/indicators/gali.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/indicators/tangent_flow.hpp"
 
@@ -145,14 +144,8 @@ class AlignmentTask {
   void run_finished(const IntegrationReport& rep, const State& X) {
     done_ = true;
     res_.report = rep;
-    res_.gali.clear();
     const Mat<double, n, K> W = X.template rightCols<K>().colwise().normalized();
-    for (int k = 2; k <= K; ++k) {
-      Eigen::JacobiSVD<Eigen::MatrixXd> svd(Eigen::MatrixXd(W.leftCols(k)));
-      double prod = 1.0;
-      for (int i = 0; i < k; ++i) prod *= svd.singularValues()(i);
-      res_.gali.push_back(prod);
-    }
+    res_.gali = gali_products(Eigen::MatrixXd(W));
     if (!res_.report.ok()) return;
     res_.sali_class = sali_vote(res_.sali, res_.sali_min, fo_.sali_chaotic, fo_.sali_regular);
     const double g2 = res_.gali.front();
