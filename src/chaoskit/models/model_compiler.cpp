@@ -29,7 +29,7 @@ class ModelCompiler {
     const toml::table& t = file_.table;
     const std::string form = *t["model"].value<std::string>();
     p_->form_ = form == "mechanical" ? ModelProgram::Form::mechanical : ModelProgram::Form::ode;
-    p_->source_ = file_.label;
+    p_->source_ = file_.path.string();
     p_->description_ = t["description"].value_or(std::string());
     const bool mech = p_->form_ == ModelProgram::Form::mechanical;
 
@@ -102,8 +102,9 @@ class ModelCompiler {
   // ---- errors ----------------------------------------------------------------------------------
 
   std::string where(const toml::source_region& r, int line_offset = 0, int column = 0) const {
-    if (r.begin.line == 0) return file_.label;  // a value written by a job's override or a sweep axis
-    return file_.label + ":" + std::to_string(r.begin.line + line_offset) + ":" +
+    const std::string file = file_.path.string();
+    if (r.begin.line == 0) return file;  // a value written by a job's override or a sweep axis
+    return file + ":" + std::to_string(r.begin.line + line_offset) + ":" +
            std::to_string(column > 0 ? column : static_cast<int>(r.begin.column));
   }
   [[noreturn]] void fail(const toml::source_region& r, const std::string& what) const {

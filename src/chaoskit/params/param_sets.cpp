@@ -69,6 +69,8 @@ std::vector<std::string> shipped_param_sets() {
 }
 
 std::string default_param_set(const std::string& model) {
+  // A model file (models/model_program.hpp) is its own parameter set.
+  if (model.find('/') != std::string::npos || model.ends_with(".toml")) return model;
   if (model == "limb") return "limb_paper_reconstructed";
   if (model == "golf") return "golf_manufactured";
   if (model == "chain") return "chain3_uniform_rods";

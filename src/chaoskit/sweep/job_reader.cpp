@@ -123,6 +123,10 @@ GridEntry classify(const std::string& name, const std::string& field, const Job&
       const int dof = dof_of(job.base_model);
       const bool angle = dof > 0 && static_cast<int>(i) < dof;
       e.units = dof == 0 ? "1" : angle ? "rad" : "rad/s";
+      on_model(job.base_model, [&](const auto& m) {  // a model file's [units], where it gives them
+        if constexpr (requires { m.program; })
+          if (!m.program->state_units()[i].empty()) e.units = m.program->state_units()[i];
+      });
       e.long_name = std::string("initial ") + (dof == 0 ? "value of " + name : angle ? "angle " + name : "rate " + name);
       return e;
     }
