@@ -268,7 +268,7 @@ Outcome model_file(std::string_view bytes) {
   std::shared_ptr<const ModelProgram> p;
   const bool ok = accepts([&] {
     try {
-      f.table = toml::parse(bytes, "fuzz.toml");
+      f.table = toml::parse(bytes, std::string_view("fuzz.toml"));
     } catch (const toml::parse_error& e) {
       throw InputError("fuzz.toml", std::string(e.description()));
     }

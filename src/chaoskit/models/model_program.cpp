@@ -118,50 +118,56 @@ void ModelProgram::run_dual(double* reg, double* der, int K) const {
   }
   for (const Instr& in : code_) {
     const double a = reg[in.a], b = reg[in.b];
-    const double v = apply(in.op, a, b, reg[in.c]);
+    // The value and the partial derivatives ∂/∂a, ∂/∂b in one switch (one dispatch per
+    // instruction); the chain rule below combines them with the operands' directions. The values
+    // are computed exactly as apply() computes them, so the dual mode's f is the plain rhs's f.
+    double v, ga = 0.0, gb = 0.0;
+    switch (in.op) {
+      case Code::copy: v = a, ga = 1.0; break;
+      case Code::wrap: v = apply(in.op, a, b, 0.0), ga = 1.0; break;
+      case Code::neg: v = -a, ga = -1.0; break;
+      case Code::add: v = a + b, ga = 1.0, gb = 1.0; break;
+      case Code::sub: v = a - b, ga = 1.0, gb = -1.0; break;
+      case Code::mul: v = a * b, ga = b, gb = a; break;
+      case Code::div: v = a / b, ga = 1.0 / b, gb = -v / b; break;
+      case Code::pow:
+        v = std::pow(a, b);
+        ga = b == 0.0 ? 0.0 : b * std::pow(a, b - 1.0);
+        gb = a > 0.0 ? v * std::log(a) : 0.0;  // a^b with a varying exponent needs a > 0
+        break;
+      case Code::sin: v = std::sin(a), ga = std::cos(a); break;
+      case Code::cos: v = std::cos(a), ga = -std::sin(a); break;
+      case Code::tan: v = std::tan(a), ga = 1.0 + v * v; break;
+      case Code::asin: v = std::asin(a), ga = 1.0 / std::sqrt(1.0 - a * a); break;
+      case Code::acos: v = std::acos(a), ga = -1.0 / std::sqrt(1.0 - a * a); break;
+      case Code::atan: v = std::atan(a), ga = 1.0 / (1.0 + a * a); break;
+      case Code::atan2: {
+        const double r2 = a * a + b * b;
+        v = std::atan2(a, b), ga = b / r2, gb = -a / r2;
+        break;
+      }
+      case Code::exp: v = std::exp(a), ga = v; break;
+      case Code::log: v = std::log(a), ga = 1.0 / a; break;
+      case Code::sqrt: v = std::sqrt(a), ga = 0.5 / v; break;
+      case Code::abs: v = std::abs(a), ga = a > 0.0 ? 1.0 : a < 0.0 ? -1.0 : 0.0; break;
+      case Code::min: v = std::min(a, b), (a <= b ? ga : gb) = 1.0; break;
+      case Code::max: v = std::max(a, b), (a >= b ? ga : gb) = 1.0; break;
+      case Code::select: {
+        const int src = a != 0.0 ? in.b : in.c;
+        reg[in.dst] = reg[src];
+        std::copy(der + src * K, der + (src + 1) * K, der + in.dst * K);
+        continue;
+      }
+      default: v = apply(in.op, a, b, 0.0); break;  // comparisons and logic: piecewise constant
+    }
     reg[in.dst] = v;
     const double* da = der + in.a * K;
     const double* db = der + in.b * K;
     double* d = der + in.dst * K;
-    // ∂(op)/∂a and ∂(op)/∂b; the chain rule below combines them with the operands' directions.
-    double ga = 0.0, gb = 0.0;
-    switch (in.op) {
-      case Code::copy: case Code::wrap: ga = 1.0; break;
-      case Code::neg: ga = -1.0; break;
-      case Code::add: ga = 1.0, gb = 1.0; break;
-      case Code::sub: ga = 1.0, gb = -1.0; break;
-      case Code::mul: ga = b, gb = a; break;
-      case Code::div: ga = 1.0 / b, gb = -v / b; break;
-      case Code::pow:
-        ga = b == 0.0 ? 0.0 : b * std::pow(a, b - 1.0);
-        gb = a > 0.0 ? v * std::log(a) : 0.0;  // only used where b varies, i.e. where a^b needs a > 0
-        break;
-      case Code::sin: ga = std::cos(a); break;
-      case Code::cos: ga = -std::sin(a); break;
-      case Code::tan: ga = 1.0 + v * v; break;
-      case Code::asin: ga = 1.0 / std::sqrt(1.0 - a * a); break;
-      case Code::acos: ga = -1.0 / std::sqrt(1.0 - a * a); break;
-      case Code::atan: ga = 1.0 / (1.0 + a * a); break;
-      case Code::atan2: {
-        const double r2 = a * a + b * b;
-        ga = b / r2, gb = -a / r2;
-        break;
-      }
-      case Code::exp: ga = v; break;
-      case Code::log: ga = 1.0 / a; break;
-      case Code::sqrt: ga = 0.5 / v; break;
-      case Code::abs: ga = a > 0.0 ? 1.0 : a < 0.0 ? -1.0 : 0.0; break;
-      case Code::min: (a <= b ? ga : gb) = 1.0; break;
-      case Code::max: (a >= b ? ga : gb) = 1.0; break;
-      case Code::select: {
-        const double* dc = der + in.c * K;
-        const double* src = a != 0.0 ? db : dc;
-        std::copy(src, src + K, d);
-        continue;
-      }
-      default: break;  // comparisons and logic: piecewise constant
-    }
-    for (int k = 0; k < K; ++k) d[k] = ga * da[k] + (gb == 0.0 ? 0.0 : gb * db[k]);
+    if (gb == 0.0)
+      for (int k = 0; k < K; ++k) d[k] = ga * da[k];
+    else
+      for (int k = 0; k < K; ++k) d[k] = ga * da[k] + gb * db[k];
   }
 }
 
