@@ -37,7 +37,7 @@ class ModelFileTests(TempDirCase):
 
     def test_a_sweep_over_a_file_parameter(self):
         (self.tmp / "job.toml").write_text(
-            f'[model]\nname = "{GOLF}"\n[grid]\nm2 = {{ values = [0.4, 0.8] }}\nth1 = 2.0\nth2 = -1.0\n'
+            f'[model]\nname = "{GOLF}"\n[grid]\nm2 = {{ list = [0.4, 0.8] }}\nth1 = 2.0\nth2 = -1.0\n'
             'dth1 = 0.0\ndth2 = 0.0\n[compute]\nlambda_max = { time = 10.0 }\n')
         cli("sweep", "job.toml", "--out", "cli.h5", "--progress", "quiet")
         ds = ck.sweep(self.tmp / "job.toml", out="py.h5", threads=1)

@@ -8,6 +8,8 @@
 #include <numbers>
 #include <vector>
 
+#include "chaoskit/models/sincos_pair.hpp"
+
 namespace chaoskit {
 
 namespace {
@@ -26,6 +28,24 @@ std::vector<double>& derivative_buffer(std::size_t n) {
 }
 
 using Code = ModelProgram::Code;
+
+// sin and cos of one angle by chaoskit's polynomial (sincos_pair.hpp: within 2 ulp, the same bits
+// on every machine), used by the plain and the dual mode alike so that both give the same values;
+// libm's sin and cos took most of a call's time on the pendulum models.
+inline void sin_cos(double a, double& s, double& c) {
+  double s2, c2;
+  sincos_pair(a, a, s, c, s2, c2);
+}
+inline double sin_of(double a) {
+  double s, c;
+  sin_cos(a, s, c);
+  return s;
+}
+inline double cos_of(double a) {
+  double s, c;
+  sin_cos(a, s, c);
+  return c;
+}
 
 double wrap_angle(double a) {
   a = std::remainder(a, 2.0 * std::numbers::pi);
@@ -53,8 +73,8 @@ inline double apply(Code op, double a, double b, double c) {
     case Code::land: return (a != 0.0) && (b != 0.0);
     case Code::lor: return (a != 0.0) || (b != 0.0);
     case Code::lnot: return a == 0.0 ? 1.0 : 0.0;
-    case Code::sin: return std::sin(a);
-    case Code::cos: return std::cos(a);
+    case Code::sin: return sin_of(a);
+    case Code::cos: return cos_of(a);
     case Code::tan: return std::tan(a);
     case Code::asin: return std::asin(a);
     case Code::acos: return std::acos(a);
@@ -135,8 +155,8 @@ void ModelProgram::run_dual(double* reg, double* der, int K) const {
         ga = b == 0.0 ? 0.0 : b * std::pow(a, b - 1.0);
         gb = a > 0.0 ? v * std::log(a) : 0.0;  // a^b with a varying exponent needs a > 0
         break;
-      case Code::sin: v = std::sin(a), ga = std::cos(a); break;
-      case Code::cos: v = std::cos(a), ga = -std::sin(a); break;
+      case Code::sin: sin_cos(a, v, ga); break;
+      case Code::cos: sin_cos(a, gb, v), ga = -gb, gb = 0.0; break;
       case Code::tan: v = std::tan(a), ga = 1.0 + v * v; break;
       case Code::asin: v = std::asin(a), ga = 1.0 / std::sqrt(1.0 - a * a); break;
       case Code::acos: v = std::acos(a), ga = -1.0 / std::sqrt(1.0 - a * a); break;
@@ -174,11 +194,24 @@ void ModelProgram::run_dual(double* reg, double* der, int K) const {
 void ModelProgram::mechanical_solve(const double* reg, const double* der, int K, const double* x, const double* dx,
                                     double* f, double* df) const {
   const int n = dof();
+  if (n < 1 || n > 8) return;  // the compiler refuses other sizes; this tells GCC so
   double L[64], a[8];
   for (int i = 0; i < n * n; ++i) L[i] = reg[mass_[i]];
   for (int i = 0; i < n; ++i) a[i] = reg[out_[i]];
-  const bool ok = cholesky(L, n);
-  if (ok) cholesky_solve(L, n, a);
+  // Two coordinates (the two-link models): the closed-form inverse, as the built-in models solve,
+  // a fifth of Cholesky's cost here; more: Cholesky. Either refuses a matrix that is not positive
+  // definite.
+  const bool two = n == 2;
+  const double m00 = L[0], m01 = two ? L[1] : 0.0, m10 = two ? L[2] : 0.0, m11 = two ? L[3] : 0.0;
+  const double det = m00 * m11 - m01 * m10;
+  const double inv_det = 1.0 / det;
+  auto solve2 = [m00, m01, m10, m11, inv_det](double* b) {
+    const double b0 = b[0], b1 = b[1];
+    b[0] = (m11 * b0 - m01 * b1) * inv_det;
+    b[1] = (m00 * b1 - m10 * b0) * inv_det;
+  };
+  const bool ok = two ? (m00 > 0.0 && det > 0.0) : cholesky(L, n);
+  if (ok) two ? solve2(a) : cholesky_solve(L, n, a);
   for (int i = 0; i < n; ++i) {
     f[i] = x[n + i];
     f[n + i] = ok ? a[i] : NAN;  // not positive definite: NaN stops the integration as a failure
@@ -192,7 +225,7 @@ void ModelProgram::mechanical_solve(const double* reg, const double* der, int K,
       for (int j = 0; j < n; ++j) s -= der[mass_[i * n + j] * K + k] * a[j];
       r[i] = s;
     }
-    if (ok) cholesky_solve(L, n, r);
+    if (ok) two ? solve2(r) : cholesky_solve(L, n, r);
     for (int i = 0; i < n; ++i) {
       df[i * K + k] = dx[(n + i) * K + k];
       df[(n + i) * K + k] = ok ? r[i] : NAN;
