@@ -55,7 +55,7 @@ TEST_CASE("model files: section and a sweep over a file parameter, then query", 
   CHECK(fs::exists(d / "sec.h5"));
   std::ofstream(d / "job.toml") << "[model]\nname = \"" << model_path("limb") << "\"\n"
                                 << "[grid]\nm2 = { list = [3.3, 4.0] }\nth1 = 1.0\nth2 = 2.0\ndth1 = 0.0\ndth2 = 0.0\n"
-                                << "[compute]\nlambda_max = { time = 5.0 }\n";
+                                << "[compute]\nlambda_max = { time = 10.0 }\n";
   const CliResult sweep = run_cli("sweep job.toml --out job.h5 --progress quiet", d.string());
   INFO(sweep.err);
   REQUIRE(sweep.exit_code == 0);
