@@ -15,7 +15,9 @@
 #include "chaoskit/core/expression.hpp"
 #include "chaoskit/core/units.hpp"
 #include "chaoskit/integrate/input_schedule.hpp"
+#include "chaoskit/models/model_program.hpp"
 #include "chaoskit/models/model_registry.hpp"
+#include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/sections/axis_spec.hpp"
 #include "chaoskit/sweep/job_fingerprint.hpp"
 #include "chaoskit/sweep/job_reader.hpp"
@@ -260,10 +262,40 @@ Outcome axis_spec(std::string_view bytes) {
   return any ? Outcome::accepted : Outcome::rejected;
 }
 
+Outcome model_file(std::string_view bytes) {
+  ParamFile f;
+  f.label = f.path = "fuzz.toml";
+  std::shared_ptr<const ModelProgram> p;
+  const bool ok = accepts([&] {
+    try {
+      f.table = toml::parse(bytes, std::string_view("fuzz.toml"));
+    } catch (const toml::parse_error& e) {
+      throw InputError("fuzz.toml", std::string(e.description()));
+    }
+    const auto model = f.table["model"].value<std::string>();
+    if (!model || (*model != "ode" && *model != "mechanical")) throw InputError("model", "not a model file");
+    f.model = *model;
+    p = ModelProgram::compile(f);
+  });
+  if (!ok) return Outcome::rejected;
+  const int n = p->state_dim(), m = p->input_count();
+  require(n > 0 && (p->form() == ModelProgram::Form::ode || n % 2 == 0), "state count");
+  std::vector<double> x(n), u(m, 0.5), dx(n * 2), f_out(n), df(n * 2), f_plain(n);
+  for (int trial = 0; trial < 3; ++trial) {
+    for (int i = 0; i < n; ++i) x[i] = 0.3 * (i + 1) - trial, dx[2 * i] = 1.0, dx[2 * i + 1] = -0.5 * i;
+    p->rhs(x.data(), u.data(), 0.1 * trial, f_plain.data());
+    p->rhs_tangent(x.data(), u.data(), 0.1 * trial, dx.data(), nullptr, 2, f_out.data(), df.data());
+    for (int i = 0; i < n; ++i)  // the dual mode's values are the plain ones, NaN included
+      require(f_plain[i] == f_out[i] || (std::isnan(f_plain[i]) && std::isnan(f_out[i])), "tangent value differs");
+    (void)p->energy(x.data());
+  }
+  return Outcome::accepted;
+}
+
 const std::vector<Target>& targets() {
   static const std::vector<Target> all = {{"job", job},         {"point_list", point_list}, {"number_lists", number_lists},
                                           {"inputs", inputs},   {"surface", surface},       {"where", where},
-                                          {"axis_spec", axis_spec}};
+                                          {"axis_spec", axis_spec}, {"model_file", model_file}};
   return all;
 }
 

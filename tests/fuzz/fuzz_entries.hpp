@@ -48,6 +48,11 @@ Outcome where(std::string_view bytes);
 /// [section --seed, basin --x/--y/--fixed] parse_axis_spec over each model's state names.
 Outcome axis_spec(std::string_view bytes);
 
+/// [--model FILE.toml, [model] name = "FILE.toml"] the bytes as a model file (model = "ode" or
+/// "mechanical") compiled by ModelProgram::compile; then its rhs, dual-number tangent and energy on
+/// a few states.
+Outcome model_file(std::string_view bytes);
+
 struct Target {
   std::string_view name;  ///< also the folder of its corpus and regressions
   Outcome (*run)(std::string_view bytes);

@@ -106,4 +106,8 @@ TEST_CASE("fuzz: the entries tell accepted from rejected input", "[fuzz]") {
   CHECK(where("lambda_max = 0.05") == Outcome::rejected);
   CHECK(axis_spec("th2=-1:1:11") == Outcome::accepted);
   CHECK(axis_spec("th2=-1:1:0") == Outcome::rejected);
+  CHECK(model_file("model = \"ode\"\nstates = [\"x\"]\n[values]\nk = 2.0\n[derivatives]\nx = \"-k * x\"\n") ==
+        Outcome::accepted);
+  CHECK(model_file("model = \"ode\"\nstates = [\"x\"]\n[values]\nk = 0.0\n[derivatives]\nx = \"x / k\"\n") ==
+        Outcome::rejected);
 }

@@ -156,15 +156,26 @@ int inspect_plain(const M& model, const InspectOptions& opt, const std::string& 
   constexpr int n = M::state_dim;
   const auto names = model.state_names();
   const Vec<double, n> x = to_vec<n>(parse_number_list(opt.state, "--state", names));
-  if (!opt.torque.empty()) throw InputError("--torque", "model " + opt.model + " has no inputs");
+  // Inputs: none for the built-in flows; a model file's declared ones (the rest of its slots read 0).
+  Vec<double, M::input_dim> u = Vec<double, M::input_dim>::Zero();
+  if (!opt.torque.empty()) {
+    std::vector<std::string> inames;
+    if constexpr (requires { model.input_names(); }) inames = model.input_names();
+    if (inames.empty()) throw InputError("--torque", "model " + opt.model + " has no inputs");
+    const std::vector<double> values = parse_number_list(opt.torque, "--torque", inames);
+    if (values.size() != inames.size())
+      throw InputError("--torque", "expected " + std::to_string(inames.size()) + " values, got " + std::to_string(values.size()));
+    for (std::size_t i = 0; i < values.size(); ++i) u(static_cast<int>(i)) = values[i];
+  }
   if (opt.modes) throw InputError("--modes", "model " + opt.model + " is not a mechanical chain; modes are undefined");
-  const Vec<double, n> dx = model.rhs(x, Vec<double, 0>(), 0.0);
+  const Vec<double, n> dx = model.rhs(x, u, 0.0);
   double energy = NAN;
-  if constexpr (std::is_same_v<M, HenonHeilesModel>) energy = model.energy(x);
+  constexpr bool has_energy = requires { model.energy(x); };  // Hénon–Heiles' H, a model file's energy
+  if constexpr (has_energy) energy = model.energy(x);
   if (opt.json) {
     JsonWriter w(std::cout);
     w.begin_object().field("model", opt.model).field("params", params_label).field("state", x).field("rhs", dx);
-    if constexpr (std::is_same_v<M, HenonHeilesModel>) w.field("energy", energy);
+    if constexpr (has_energy) w.field("energy", energy);
     if constexpr (std::is_same_v<M, LorenzModel>) w.field("divergence", model.divergence());
     w.end_object();
     std::cout << "\n";
@@ -172,6 +183,7 @@ int inspect_plain(const M& model, const InspectOptions& opt, const std::string& 
   }
   std::cout << "model " << opt.model << "  params " << params_label << "\nstate = " << fmt(x) << "\nrhs   = " << fmt(dx) << "\n";
   if constexpr (std::is_same_v<M, HenonHeilesModel>) std::cout << "energy H = " << fmt(energy) << "\n";
+  else if constexpr (has_energy) std::cout << "energy = " << fmt(energy) << "\n";
   if constexpr (std::is_same_v<M, LorenzModel>) std::cout << "divergence = " << fmt(model.divergence()) << "\n";
   return 0;
 }

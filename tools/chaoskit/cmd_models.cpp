@@ -1,5 +1,7 @@
 // `chaoskit models [--json]`: the registered models, their state layout and conventions, and the
 // shipped parameter sets.
+#include <algorithm>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 
@@ -58,6 +60,19 @@ int run_models(const ModelsOptions& opt) {
     std::cout << "  " << std::left << std::setw(30) << s << "[" << f.model << "] "
               << f.table["description"].value_or(std::string()) << "\n";
   }
+  // Models written as TOML files (--model PATH.toml; how to write one: data/models/README.md).
+  const auto dir = data_directory() / "models";
+  std::cout << "\nShipped model files (" << dir.string() << "; --model PATH.toml, your own too):\n";
+  std::vector<std::filesystem::path> files;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (e.path().extension() == ".toml") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  for (const auto& p : files) {
+    const ParamFile f = read_param_file(p.string());
+    std::cout << "  " << std::left << std::setw(30) << p.filename().string() << "[" << f.model << "] "
+              << f.table["description"].value_or(std::string()) << "\n";
+  }
   return 0;
 }
 }  // namespace
@@ -72,7 +87,8 @@ CommandRunner register_models_command(CLI::App& app) {
           "Lists every model chaoskit integrates with its state components in order, its inputs "
           "(joint moments), its angle and inertia conventions and the parameter set it uses when "
           "--params is not given; then every shipped parameter set (data/params/NAME.toml) with the "
-          "parameter layout it declares and its description. Any command's --params takes one of "
+          "parameter layout it declares and its description, and (text only) the shipped model files "
+          "(data/models/*.toml), which --model takes as a path. Any command's --params takes one of "
           "these names or the path of a TOML file of the same layout.",
       .output =
           "Text on stdout, or with --json one JSON object:\n"

@@ -125,7 +125,7 @@ int with_model(const std::string& name, const std::string& params, Run&& run) {
 /// The three options every integrating command starts with.
 inline void add_model_state_time(CLI::App* cmd, std::string& model, std::string& state, std::string& time,
                                  const std::string& time_help) {
-  cmd->add_option("--model", model, "Model: limb | golf | chain | lorenz | henon_heiles (see chaoskit models)")
+  cmd->add_option("--model", model, "Model: limb | golf | chain | lorenz | henon_heiles, or a model file PATH.toml (see chaoskit models; data/models/README.md)")
       ->type_name("NAME")
       ->required();
   cmd->add_option("--state", state,

@@ -32,7 +32,7 @@ std::vector<Token> tokenize(std::string_view s, const std::string& field) {
   std::vector<Token> out;
   std::size_t i = 0;
   auto fail = [&](const std::string& what, std::size_t col) -> void {
-    throw InputError(field, what + " at column " + std::to_string(col) + " of '" + std::string(s) + "'");
+    throw ExpressionError(field, what + " at column " + std::to_string(col) + " of '" + std::string(s) + "'", col, what);
   };
   while (i < s.size()) {
     const char c = s[i];
@@ -163,11 +163,13 @@ class ExpressionParser {
       case Op::variable: return 1;
       case Op::neg: case Op::lnot: case Op::sin: case Op::cos: case Op::tan: case Op::asin: case Op::acos:
       case Op::atan: case Op::exp: case Op::log: case Op::sqrt: case Op::abs: case Op::wrap: return 0;
+      case Op::select: return -2;
       default: return -1;
     }
   }
   [[noreturn]] void fail(const std::string& what, std::size_t col) const {
-    throw InputError(field_, what + " at column " + std::to_string(col) + " of '" + std::string(text_) + "'");
+    throw ExpressionError(field_, what + " at column " + std::to_string(col) + " of '" + std::string(text_) + "'", col,
+                          what);
   }
   const Token& peek() const { return tokens_[pos_]; }
   const Token& next() { return tokens_[pos_++]; }
@@ -178,7 +180,11 @@ class ExpressionParser {
     }
     return false;
   }
-  void emit(Op op, int index = 0, double value = 0) { program_.push_back({op, index, value}); }
+  // Each instruction records the column of the token before the parser's position: the
+  // operator, the function's ')' or the operand itself (for a model file's error messages).
+  void emit(Op op, int index = 0, double value = 0) {
+    program_.push_back({op, index, value, static_cast<int>(tokens_[pos_ > 0 ? pos_ - 1 : 0].column)});
+  }
 
   void parse_or() {
     parse_and();
@@ -226,7 +232,12 @@ class ExpressionParser {
     parse_unary();
     while (true) {
       if (accept_op("*")) parse_unary(), emit(Op::mul);
-      else if (accept_op("/")) parse_unary(), emit(Op::div);
+      else if (accept_op("/")) {
+        const int column = static_cast<int>(tokens_[pos_ - 1].column);  // the '/', for "division by zero"
+        parse_unary();
+        emit(Op::div);
+        program_.back().column = column;
+      }
       else return;
     }
   }
@@ -291,7 +302,7 @@ class ExpressionParser {
     fail(t.kind == Token::end ? std::string("expression ends too early") : "unexpected '" + t.text + "'", t.column);
   }
   void function(const Token& t, int args) {
-    static const std::array<std::tuple<std::string_view, Op, int>, 14> fns = {{{"sin", Op::sin, 1},
+    static const std::array<std::tuple<std::string_view, Op, int>, 15> fns = {{{"sin", Op::sin, 1},
                                                                                {"cos", Op::cos, 1},
                                                                                {"tan", Op::tan, 1},
                                                                                {"asin", Op::asin, 1},
@@ -304,7 +315,8 @@ class ExpressionParser {
                                                                                {"abs", Op::abs, 1},
                                                                                {"min", Op::min, 2},
                                                                                {"max", Op::max, 2},
-                                                                               {"wrap", Op::wrap, 1}}};
+                                                                               {"wrap", Op::wrap, 1},
+                                                                               {"if", Op::select, 3}}};
     for (const auto& [name, op, arity] : fns) {
       if (name != t.text) continue;
       if (args != arity)
@@ -312,6 +324,7 @@ class ExpressionParser {
                  std::to_string(args),
              t.column);
       emit(op);
+      program_.back().column = static_cast<int>(t.column);
       return;
     }
     fail("unknown function '" + t.text + "'", t.column);
@@ -358,6 +371,10 @@ double Expression::evaluate(const double* values) const {
       case Op::log: stack[sp - 1] = std::log(stack[sp - 1]); break;
       case Op::sqrt: stack[sp - 1] = std::sqrt(stack[sp - 1]); break;
       case Op::abs: stack[sp - 1] = std::abs(stack[sp - 1]); break;
+      case Op::select:
+        sp -= 2;
+        stack[sp - 1] = stack[sp - 1] != 0.0 ? stack[sp] : stack[sp + 1];
+        break;
       case Op::wrap: {
         // Into (−π, π]: remainder gives [−π, π], then map −π to π.
         double a = std::remainder(stack[sp - 1], 2.0 * std::numbers::pi);

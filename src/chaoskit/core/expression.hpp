@@ -10,14 +10,32 @@
 //   sum    := prod (('+'|'-') prod)*     prod := unary (('*'|'/') unary)*
 //   unary  := ('-'|'+') unary | power    power := atom ('^' unary)?      (right-associative)
 //   atom   := number ['deg'] | name | name '(' expr (',' expr)* ')' | '(' expr ')'
-// Functions: sin cos tan asin acos atan atan2 exp log sqrt abs min max wrap (angle into (−π, π]).
+// Functions: sin cos tan asin acos atan atan2 exp log sqrt abs min max wrap (angle into (−π, π]),
+// if(c, a, b) (a where c is non-zero, else b; both branches are evaluated).
 // Constants: pi, e. Truth values are 1 and 0; `and`/`or` treat non-zero as true.
 // A surface "lhs = rhs" (a single '=') is read by parse_surface as lhs − rhs.
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "chaoskit/core/errors.hpp"
+
 namespace chaoskit {
+
+/// A parse error with the 1-based column in the expression's text where it was found, so that a
+/// caller holding the text inside a larger file (a model file) can name the file's line and column.
+class ExpressionError : public InputError {
+ public:
+  ExpressionError(std::string field, const std::string& reason, std::size_t column, std::string what)
+      : InputError(std::move(field), reason), column_(column), what_(std::move(what)) {}
+  std::size_t column() const { return column_; }
+  /// The reason without the "at column N of '...'" suffix.
+  const std::string& what_only() const { return what_; }
+
+ private:
+  std::size_t column_;
+  std::string what_;
+};
 
 class Expression {
  public:
@@ -35,13 +53,16 @@ class Expression {
 
   enum class Op : unsigned char {
     constant, variable, neg, add, sub, mul, div, pow, lt, le, gt, ge, eq, ne, land, lor, lnot,
-    sin, cos, tan, asin, acos, atan, atan2, exp, log, sqrt, abs, min, max, wrap
+    sin, cos, tan, asin, acos, atan, atan2, exp, log, sqrt, abs, min, max, wrap, select
   };
   struct Instr {
     Op op;
     int index;
     double value;
+    int column = 0;  ///< 1-based column of the token that produced it, for error messages
   };
+  /// The postfix program (models/model_program.cpp compiles it further into registers).
+  const std::vector<Instr>& program() const { return program_; }
 
  private:
   std::string text_;

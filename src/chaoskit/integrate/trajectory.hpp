@@ -31,13 +31,14 @@ struct Trajectory {
   IntegrationReport report;
 };
 
-/// Energy of a state: T + V for mechanical models, H for Hénon–Heiles, NaN otherwise.
+/// Energy of a state: T + V for mechanical models, the model's own energy(x) where it has one
+/// (Hénon–Heiles' H, a model file's energy expression), NaN otherwise.
 template <Model M>
 double state_energy(const M& model, const Vec<double, M::state_dim>& x) {
   if constexpr (MechanicalModel<M>) {
     constexpr int d = M::dof;
     return total_energy(model, Vec<double, d>(x.template head<d>()), Vec<double, d>(x.template tail<d>()));
-  } else if constexpr (std::is_same_v<M, HenonHeilesModel>) {
+  } else if constexpr (requires { model.energy(x); }) {
     return model.energy(x);
   } else {
     return NAN;

@@ -37,7 +37,37 @@ AnyModel make_chain_n(const ChainParams& p, int links) {
 }
 }  // namespace
 
+bool is_model_file(const std::string& name) {
+  return name.find('/') != std::string::npos || name.ends_with(".toml");
+}
+
+namespace {
+template <std::size_t I = 0>
+AnyModel make_file_model(std::shared_ptr<const ModelProgram> program) {
+  if constexpr (I == std::size(kFileModelSizes)) {
+    std::string sizes;
+    for (int n : kFileModelSizes) sizes += (sizes.empty() ? "" : ", ") + std::to_string(n);
+    throw InputError(program->source(), "a model file needs " + sizes + " states (this one has " +
+                                            std::to_string(program->state_dim()) +
+                                            "); other sizes need a compiled model (data/models/README.md)");
+  } else {
+    constexpr int n = kFileModelSizes[I];
+    if (program->state_dim() != n) return make_file_model<I + 1>(std::move(program));
+    if (program->input_count() > FileModel<n>::input_dim)
+      throw InputError(program->source(), "a model of " + std::to_string(n) + " states takes at most " +
+                                              std::to_string(FileModel<n>::input_dim) + " inputs, this one declares " +
+                                              std::to_string(program->input_count()));
+    return FileModel<n>(std::move(program));
+  }
+}
+}  // namespace
+
 AnyModel make_model(const std::string& name, const std::string& params) {
+  if (is_model_file(name)) {
+    if (!params.empty())
+      throw InputError(name, "a model file carries its own parameters in [values]; edit a copy of the file instead");
+    return make_model(name, read_param_file(name));
+  }
   bool known = false;
   for (const auto& d : model_catalog()) known = known || d.name == name;
   if (!known) {
@@ -49,6 +79,7 @@ AnyModel make_model(const std::string& name, const std::string& params) {
 }
 
 AnyModel make_model(const std::string& name, const ParamFile& file) {
+  if (is_model_file(name)) return make_file_model(ModelProgram::compile(file));
   bool known = false;
   for (const auto& d : model_catalog()) known = known || d.name == name;
   if (!known) throw InputError("--model", "unknown model '" + name + "'");
@@ -68,6 +99,7 @@ std::string model_name(const AnyModel& model) {
         else if constexpr (std::is_same_v<M, GolfModel>) return "golf";
         else if constexpr (std::is_same_v<M, LorenzModel>) return "lorenz";
         else if constexpr (std::is_same_v<M, HenonHeilesModel>) return "henon_heiles";
+        else if constexpr (requires { m.program; }) return m.source();
         else return "chain";
       },
       model);

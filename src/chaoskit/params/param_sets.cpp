@@ -69,6 +69,8 @@ std::vector<std::string> shipped_param_sets() {
 }
 
 std::string default_param_set(const std::string& model) {
+  // A model file (models/model_program.hpp) is its own parameter set.
+  if (model.find('/') != std::string::npos || model.ends_with(".toml")) return model;
   if (model == "limb") return "limb_paper_reconstructed";
   if (model == "golf") return "golf_manufactured";
   if (model == "chain") return "chain3_uniform_rods";
@@ -98,19 +100,31 @@ ParamFile read_param_file(const std::string& name_or_path) {
     f.table = toml::parse_file(f.path.string());
   } catch (const toml::parse_error& e) {
     std::ostringstream where;
-    where << f.label << ":" << e.source().begin.line;
+    where << f.label << ":" << e.source().begin.line << ":" << e.source().begin.column;
     throw InputError(where.str(), std::string(e.description()));
-  }
-  static const std::set<std::string> allowed = {"model", "description", "values", "provenance", "derivation"};
-  for (const auto& [key, node] : f.table) {
-    (void)node;
-    if (!allowed.count(std::string(key.str())))
-      throw InputError(f.label + ": " + std::string(key.str()),
-                       "unknown top-level key (allowed: model, description, values, provenance, derivation)");
   }
   const auto model = f.table["model"].value<std::string>();
   if (!model) throw InputError(f.label + ": model", "missing or not a string (e.g. model = \"golf\")");
   f.model = *model;
+  // A model file (model = "ode" or "mechanical", models/model_program.hpp) is a parameter set whose
+  // equations come with it; its own keys are checked by the model compiler.
+  const bool model_file = f.model == "ode" || f.model == "mechanical";
+  static const std::set<std::string> allowed = {"model", "description", "values", "provenance", "derivation"};
+  static const std::set<std::string> model_keys = {"states", "coordinates", "rates", "inputs", "units",
+                                                   "let", "derivatives", "mass_matrix", "forces", "energy",
+                                                   "potential"};
+  for (const auto& [key, node] : f.table) {
+    const std::string k(key.str());
+    if (allowed.count(k) || (model_file && model_keys.count(k))) continue;
+    std::ostringstream where;
+    where << f.label;
+    if (node.source().begin.line > 0) where << ":" << node.source().begin.line << ":" << node.source().begin.column;
+    throw InputError(where.str() + ": " + k,
+                     model_file ? "unknown top-level key of a model file (allowed: model, description, values, provenance, "
+                                  "derivation, states, coordinates, rates, inputs, units, let, derivatives, mass_matrix, "
+                                  "forces, energy, potential)"
+                                : "unknown top-level key (allowed: model, description, values, provenance, derivation)");
+  }
   if (!f.table["values"].as_table()) throw InputError(f.label + ": [values]", "missing table of parameter values");
   return f;
 }

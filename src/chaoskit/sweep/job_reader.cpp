@@ -123,6 +123,10 @@ GridEntry classify(const std::string& name, const std::string& field, const Job&
       const int dof = dof_of(job.base_model);
       const bool angle = dof > 0 && static_cast<int>(i) < dof;
       e.units = dof == 0 ? "1" : angle ? "rad" : "rad/s";
+      on_model(job.base_model, [&](const auto& m) {  // a model file's [units], where it gives them
+        if constexpr (requires { m.program; })
+          if (!m.program->state_units()[i].empty()) e.units = m.program->state_units()[i];
+      });
       e.long_name = std::string("initial ") + (dof == 0 ? "value of " + name : angle ? "angle " + name : "rate " + name);
       return e;
     }
@@ -522,12 +526,19 @@ Job parse_job(const std::string& text, const std::string& source, const PointTab
   job.model_name = string_of(*model.get("name"), "model.name");
   bool known = false;
   for (const auto& d : model_catalog()) known = known || d.name == job.model_name;
-  if (!known) {
+  if (is_model_file(job.model_name)) {
+    // A model file (relative to the job file's folder) is its own parameter set.
+    if (model.get("params"))
+      throw InputError("model.params", "a model file carries its own [values]; change them with [model.overrides]");
+    if (std::filesystem::path(job.model_name).is_relative() && !base_dir.empty())
+      job.model_name = (base_dir / job.model_name).string();
+  } else if (!known) {
     std::vector<std::string> names;
     for (const auto& d : model_catalog()) names.push_back(d.name);
-    throw InputError("model.name", "unknown model '" + job.model_name + "' (known: " + comma_separated(names) + ")");
+    throw InputError("model.name", "unknown model '" + job.model_name + "' (known: " + comma_separated(names) +
+                                       ", or a model file path)");
   }
-  job.params_label = default_param_set(job.model_name);
+  job.params_label = is_model_file(job.model_name) ? job.model_name : default_param_set(job.model_name);
   if (const auto* p = model.get("params")) {
     job.params_label = string_of(*p, "model.params");
     // A path relative to the job file's folder (a bare set name stays a set name).

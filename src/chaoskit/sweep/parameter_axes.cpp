@@ -34,7 +34,10 @@ const toml::table& values(const ParamFile& f) { return *f.table["values"].as_tab
 }  // namespace
 
 std::optional<ParameterRef> find_parameter(const ParamFile& file, const std::string& name) {
-  const auto fields = field_table(file.model);
+  auto fields = field_table(file.model);
+  if (const toml::table* units = file.table["units"].as_table())  // a model file's own [units]
+    for (const auto& [key, node] : *units)
+      fields[std::string(key.str())] = {node.value_or(std::string()), "parameter of " + file.label};
   auto describe = [&](ParameterRef r) {
     if (auto it = fields.find(r.key); it != fields.end()) r.units = it->second.first, r.description = it->second.second;
     return r;

@@ -39,7 +39,8 @@ std::vector<std::string> input_names(const M& m) {
 
 /// SI units of each state component: angles and rates for mechanical models, "1" otherwise.
 template <class M>
-std::vector<std::string> state_units(const M&) {
+std::vector<std::string> state_units(const M& m) {
+  if constexpr (requires { m.program; }) return m.program->state_units();  // a model file's [units]
   std::vector<std::string> u;
   for (int i = 0; i < M::state_dim; ++i) {
     if constexpr (MechanicalModel<M>)
@@ -116,7 +117,7 @@ ModelHandle::ModelHandle(const std::string& name_, const std::string& params_, c
 py::dict model_table(const ModelHandle& m) {
   py::dict t;
   t["name"] = m.name;
-  t["params"] = m.params.empty() ? default_param_set(m.name) : m.params;
+  if (!is_model_file(m.name)) t["params"] = m.params.empty() ? default_param_set(m.name) : m.params;  // a file is its own set
   if (!m.overrides.empty()) t["overrides"] = m.overrides;
   return t;
 }

@@ -1,0 +1,431 @@
+// Compiling a model file (model_program.hpp; the format is data/models/README.md) into a flat
+// register program. Each expression is parsed by core/expression into postfix, which is then
+// walked once with a stack of operands: parameters and numbers are folded into constants at
+// compile time (so `m2*L1*r2` costs nothing per call), each named expression ([let]) is compiled
+// where it is first used and its register reused afterwards, and everything else becomes one
+// instruction writing a fresh register. Every error names the file, line and column.
+#include <algorithm>
+#include <bit>
+#include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <set>
+
+#include <toml++/toml.h>
+
+#include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/expression.hpp"
+#include "chaoskit/models/model_program.hpp"
+#include "chaoskit/params/param_sets.hpp"
+
+namespace chaoskit {
+
+class ModelCompiler {
+ public:
+  explicit ModelCompiler(const ParamFile& f) : file_(f), p_(std::make_shared<ModelProgram>()) {}
+
+  std::shared_ptr<const ModelProgram> run() {
+    const toml::table& t = file_.table;
+    const std::string form = *t["model"].value<std::string>();
+    p_->form_ = form == "mechanical" ? ModelProgram::Form::mechanical : ModelProgram::Form::ode;
+    p_->source_ = file_.path.string();
+    p_->description_ = t["description"].value_or(std::string());
+    const bool mech = p_->form_ == ModelProgram::Form::mechanical;
+
+    read_states(mech);
+    for (const auto& [name, where] : string_list(mech ? "inputs" : "inputs", false)) {
+      define(name, where, Symbol{Symbol::input, static_cast<int>(p_->inputs_.size()), 0});
+      p_->inputs_.push_back(name);
+    }
+    define("t", t.source(), Symbol{Symbol::time, 0, 0});
+    read_parameters();
+    read_lets();
+    read_units();
+    const int n = static_cast<int>(p_->states_.size()), m = static_cast<int>(p_->inputs_.size());
+    p_->time_reg_ = n + m;
+    next_reg_ = n + m + 1;
+
+    // The right-hand side program.
+    begin_program(&p_->code_);
+    if (mech) {
+      compile_mechanical(p_->mass_, &p_->out_);
+    } else {
+      const toml::table* d = table("derivatives", true);
+      for (const auto& [key, node] : *d)
+        if (!is_state(std::string(key.str())))
+          fail(node.source(), "'" + std::string(key.str()) + "' in [derivatives] is not a state (states: " +
+                                  join(p_->states_) + ")");
+      for (const auto& s : p_->states_) {
+        const toml::node* node = d->get(s);
+        if (!node) fail(d->source(), "[derivatives] has no expression for state '" + s + "'");
+        p_->out_.push_back(reg_of(compile(*node, "derivatives." + s)));
+      }
+    }
+    // Named expressions nothing uses are still checked, in a program that is thrown away.
+    std::vector<ModelProgram::Instr> scratch;
+    begin_program(&scratch);
+    for (const auto& [name, let] : lets_) (void)compile_let(name, let.node->source());
+
+    // The energy program: the file's energy (ode) or potential plus ½ q̇ᵀ M q̇ (mechanical).
+    const char* energy_key = mech ? "potential" : "energy";
+    const char* other_key = mech ? "energy" : "potential";
+    if (const toml::node* e = t.get(other_key))
+      fail(e->source(), std::string("a ") + (mech ? "mechanical" : "ode") + " model gives '" + energy_key +
+                            "', not '" + other_key + "'");
+    if (const toml::node* e = t.get(energy_key)) {
+      begin_program(&p_->energy_code_);
+      p_->energy_out_ = reg_of(compile(*e, energy_key));
+      if (mech) compile_mechanical(p_->energy_mass_, nullptr);
+    }
+    p_->registers_ = next_reg_;
+    return p_;
+  }
+
+ private:
+  struct Symbol {
+    enum Kind { state, input, time, parameter, let } kind;
+    int index;
+    double value;
+  };
+  struct Operand {
+    bool is_const;
+    double value;
+    int reg;
+  };
+  struct Let {
+    const toml::node* node;
+    int state = 0;  // 0 not compiled in this program, 1 being compiled, 2 compiled
+    int reg = -1;
+  };
+
+  // ---- errors ----------------------------------------------------------------------------------
+
+  std::string where(const toml::source_region& r, int line_offset = 0, int column = 0) const {
+    const std::string file = file_.path.string();
+    if (r.begin.line == 0) return file;  // a value written by a job's override or a sweep axis
+    return file + ":" + std::to_string(r.begin.line + line_offset) + ":" +
+           std::to_string(column > 0 ? column : static_cast<int>(r.begin.column));
+  }
+  [[noreturn]] void fail(const toml::source_region& r, const std::string& what) const {
+    throw InputError(where(r), what);
+  }
+  /// An error at 1-based column `col` of the expression `text` held by a string value at `r`: the
+  /// string's opening quote is at r's column; a multi-line string starts on the line after it.
+  [[noreturn]] void fail_in(const toml::source_region& r, const std::string& text, std::size_t col,
+                            const std::string& what, const std::string& key) const {
+    const std::size_t before = std::min(col > 0 ? col - 1 : 0, text.size());
+    const std::size_t newline = before == 0 ? std::string::npos : text.rfind('\n', before - 1);
+    const bool multi = r.end.line > r.begin.line;
+    if (r.begin.line == 0) throw InputError(where(r), what + " (in " + key + ")");
+    if (!multi) throw InputError(where(r, 0, static_cast<int>(r.begin.column + col)), what + " (in " + key + ")");
+    int lines = 1;
+    for (std::size_t i = 0; i < before; ++i) lines += text[i] == '\n';
+    const int c = static_cast<int>(newline == std::string::npos ? col : col - newline - 1);
+    throw InputError(where(r, lines, c), what + " (in " + key + ")");
+  }
+
+  static std::string join(const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+    return s;
+  }
+
+  // ---- reading the file ------------------------------------------------------------------------
+
+  const toml::table* table(const char* key, bool required) const {
+    const toml::node* n = file_.table.get(key);
+    if (!n) {
+      if (required) fail(file_.table.source(), std::string("missing table [") + key + "]");
+      return nullptr;
+    }
+    if (!n->is_table()) fail(n->source(), std::string("'") + key + "' must be a table");
+    return n->as_table();
+  }
+
+  std::vector<std::pair<std::string, toml::source_region>> string_list(const char* key, bool required) const {
+    std::vector<std::pair<std::string, toml::source_region>> out;
+    const toml::node* n = file_.table.get(key);
+    if (!n) {
+      if (required) fail(file_.table.source(), std::string("missing '") + key + "' (a list of names)");
+      return out;
+    }
+    const toml::array* a = n->as_array();
+    if (!a) fail(n->source(), std::string("'") + key + "' must be a list of names");
+    for (const auto& e : *a) {
+      const auto s = e.value<std::string>();
+      if (!s || !e.is_string()) fail(e.source(), std::string("'") + key + "' must list names (strings)");
+      out.emplace_back(*s, e.source());
+    }
+    return out;
+  }
+
+  void read_states(bool mech) {
+    if (!mech) {
+      for (const auto& [name, where] : string_list("states", true)) add_state(name, where);
+      if (p_->states_.empty()) fail(file_.table.source(), "'states' is empty");
+      return;
+    }
+    const auto q = string_list("coordinates", true);
+    if (q.empty()) fail(file_.table.source(), "'coordinates' is empty");
+    if (q.size() > 8) fail(q[8].second, "at most 8 coordinates");
+    auto rates = string_list("rates", false);
+    if (rates.empty())
+      for (const auto& [name, where] : q) rates.emplace_back("d" + name, where);
+    else if (rates.size() != q.size())
+      fail(file_.table.get("rates")->source(), "'rates' needs one name per coordinate");
+    for (const auto& [name, where] : q) add_state(name, where);
+    for (const auto& [name, where] : rates) add_state(name, where);
+  }
+  void add_state(const std::string& name, const toml::source_region& where) {
+    define(name, where, Symbol{Symbol::state, static_cast<int>(p_->states_.size()), 0});
+    p_->states_.push_back(name);
+    p_->units_.push_back("");
+  }
+
+  void read_parameters() {
+    const toml::table* v = table("values", true);
+    for (const auto& [key, node] : *v) {
+      const std::string name(key.str());
+      if (!node.is_integer() && !node.is_floating_point()) fail(node.source(), "parameter '" + name + "' must be a number");
+      const double value = *node.value<double>();
+      if (!std::isfinite(value)) fail(node.source(), "parameter '" + name + "' must be finite");
+      define(name, node.source(), Symbol{Symbol::parameter, 0, value});
+    }
+  }
+
+  void read_lets() {
+    const toml::table* l = table("let", false);
+    if (!l) return;
+    for (const auto& [key, node] : *l) {
+      const std::string name(key.str());
+      define(name, node.source(), Symbol{Symbol::let, static_cast<int>(let_names_.size()), 0});
+      let_names_.push_back(name);
+      lets_.emplace(name, Let{&node});
+    }
+  }
+
+  void read_units() {
+    const toml::table* u = table("units", false);
+    if (!u) return;
+    for (const auto& [key, node] : *u) {
+      const std::string name(key.str());
+      if (!node.is_string()) fail(node.source(), "units of '" + name + "' must be a string");
+      const auto it = symbols_.find(name);
+      if (it == symbols_.end() || it->second.kind == Symbol::let || it->second.kind == Symbol::time)
+        fail(node.source(), "[units] names '" + name + "', which is not a state, input or parameter");
+      if (it->second.kind == Symbol::state) p_->units_[it->second.index] = *node.value<std::string>();
+    }
+  }
+
+  void define(const std::string& name, const toml::source_region& where, Symbol s) {
+    static const std::set<std::string> reserved = {"pi",  "e",    "and",  "or",   "not",  "sin",   "cos", "tan",
+                                                   "asin", "acos", "atan", "atan2", "exp", "log",  "sqrt", "abs",
+                                                   "min",  "max",  "wrap", "if"};
+    bool ident = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_');
+    for (char c : name) ident = ident && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+    if (!ident) fail(where, "'" + name + "' is not a name (letters, digits and _, not starting with a digit)");
+    if (reserved.count(name) || (name == "t" && s.kind != Symbol::time))
+      fail(where, "'" + name + "' is reserved (t is time; pi, e and the functions are built in)");
+    if (symbols_.count(name)) fail(where, "duplicate name '" + name + "' (already " + kind_name(symbols_[name].kind) + ")");
+    symbols_.emplace(name, s);
+    names_.push_back(name);
+  }
+  static std::string kind_name(Symbol::Kind k) {
+    switch (k) {
+      case Symbol::state: return "a state";
+      case Symbol::input: return "an input";
+      case Symbol::time: return "time";
+      case Symbol::parameter: return "a parameter";
+      default: return "a named expression";
+    }
+  }
+  bool is_state(const std::string& s) const {
+    const auto it = symbols_.find(s);
+    return it != symbols_.end() && it->second.kind == Symbol::state;
+  }
+
+  // ---- the mechanical form -----------------------------------------------------------------------
+
+  void compile_mechanical(std::vector<int>& mass, std::vector<int>* forces) {
+    const int d = static_cast<int>(p_->states_.size()) / 2;
+    const toml::node* mm = file_.table.get("mass_matrix");
+    if (!mm) fail(file_.table.source(), "missing 'mass_matrix' (a list of " + std::to_string(d) + " rows)");
+    const toml::array* rows = mm->as_array();
+    if (!rows || static_cast<int>(rows->size()) != d)
+      fail(mm->source(), "'mass_matrix' must be a list of " + std::to_string(d) + " rows (one per coordinate)");
+    std::vector<const toml::node*> entry(d * d);
+    for (int i = 0; i < d; ++i) {
+      const toml::array* row = (*rows)[i].as_array();
+      if (!row || static_cast<int>(row->size()) != d)
+        fail((*rows)[i].source(), "row " + std::to_string(i + 1) + " of 'mass_matrix' must list " + std::to_string(d) + " expressions");
+      for (int j = 0; j < d; ++j) entry[i * d + j] = &(*row)[j];
+    }
+    auto squeeze = [](const toml::node* n) {
+      std::string s = n->value_or(std::string());
+      std::erase_if(s, [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
+      return s;
+    };
+    mass.assign(d * d, -1);
+    for (int i = 0; i < d; ++i)
+      for (int j = i; j < d; ++j) {
+        if (j > i && squeeze(entry[j * d + i]) != squeeze(entry[i * d + j]))
+          fail(entry[j * d + i]->source(), "the mass matrix must be symmetric: entry (" + std::to_string(j + 1) + ", " +
+                                               std::to_string(i + 1) + ") differs from (" + std::to_string(i + 1) +
+                                               ", " + std::to_string(j + 1) + ")");
+        const std::string key = "mass_matrix[" + std::to_string(i + 1) + "][" + std::to_string(j + 1) + "]";
+        mass[i * d + j] = mass[j * d + i] = reg_of(compile(*entry[i * d + j], key));
+      }
+    if (!forces) return;
+    const toml::node* fn = file_.table.get("forces");
+    if (!fn) fail(file_.table.source(), "missing 'forces' (a list of " + std::to_string(d) + " expressions)");
+    const toml::array* f = fn->as_array();
+    if (!f || static_cast<int>(f->size()) != d)
+      fail(fn->source(), "'forces' must list " + std::to_string(d) + " expressions (one per coordinate)");
+    for (int i = 0; i < d; ++i) forces->push_back(reg_of(compile((*f)[i], "forces[" + std::to_string(i + 1) + "]")));
+  }
+
+  // ---- expressions -------------------------------------------------------------------------------
+
+  void begin_program(std::vector<ModelProgram::Instr>* code) {
+    code_ = code;
+    for (auto& [name, let] : lets_) let.state = 0, let.reg = -1;
+  }
+
+  int const_reg(double v) {
+    const auto bits = std::bit_cast<std::uint64_t>(v);
+    if (auto it = const_regs_.find(bits); it != const_regs_.end()) return it->second;
+    const int r = next_reg_++;
+    const_regs_.emplace(bits, r);
+    p_->constants_.emplace_back(r, v);
+    return r;
+  }
+  int reg_of(const Operand& o) { return o.is_const ? const_reg(o.value) : o.reg; }
+
+  Operand compile(const toml::node& node, const std::string& key) {
+    if (!node.is_string()) {
+      if (node.is_integer() || node.is_floating_point()) return Operand{true, *node.value<double>(), -1};
+      fail(node.source(), "'" + key + "' must be an expression in a string");
+    }
+    const std::string text = *node.value<std::string>();
+    Expression e;
+    try {
+      e = Expression::parse(text, names_, key);
+    } catch (const ExpressionError& err) {
+      fail_in(node.source(), text, err.column(), err.what_only(), key);
+    }
+    using Op = Expression::Op;
+    using Code = ModelProgram::Code;
+    std::vector<Operand> st;
+    for (const auto& in : e.program()) {
+      if (in.op == Op::constant) {
+        st.push_back({true, in.value, -1});
+        continue;
+      }
+      if (in.op == Op::variable) {
+        const Symbol& s = symbols_.at(names_[in.index]);
+        const int base = static_cast<int>(p_->states_.size());
+        switch (s.kind) {
+          case Symbol::state: st.push_back({false, 0, s.index}); break;
+          case Symbol::input: st.push_back({false, 0, base + s.index}); break;
+          case Symbol::time: st.push_back({false, 0, base + static_cast<int>(p_->inputs_.size())}); break;
+          case Symbol::parameter: st.push_back({true, s.value, -1}); break;
+          case Symbol::let: {
+            const std::string& name = names_[in.index];
+            if (lets_.at(name).state == 1) {
+              std::string cycle;
+              for (const auto& l : let_stack_) cycle += l + " -> ";
+              fail_in(node.source(), text, in.column, "recursion among named expressions: " + cycle + name, key);
+            }
+            st.push_back(compile_let(name, node.source()));
+            break;
+          }
+        }
+        continue;
+      }
+      const auto [code, arity] = translate(in.op);
+      Operand arg[3] = {{true, 0, -1}, {true, 0, -1}, {true, 0, -1}};
+      for (int k = arity - 1; k >= 0; --k) arg[k] = st.back(), st.pop_back();
+      if (code == Code::div && arg[1].is_const && arg[1].value == 0.0)
+        fail_in(node.source(), text, in.column, "division by zero (the denominator is 0 with the file's [values])", key);
+      if (arg[0].is_const && arg[1].is_const && arg[2].is_const) {
+        st.push_back({true, model_program_apply(code, arg[0].value, arg[1].value, arg[2].value), -1});
+        continue;
+      }
+      // x^2, the commonest power in mechanics (ω², L²), as one multiplication instead of pow().
+      const bool square = code == Code::pow && arg[1].is_const && arg[1].value == 2.0;
+      const int a = reg_of(arg[0]), b = square ? a : arity > 1 ? reg_of(arg[1]) : 0, c = arity > 2 ? reg_of(arg[2]) : 0;
+      const int dst = next_reg_++;
+      code_->push_back({square ? Code::mul : code, dst, a, b, c});
+      st.push_back({false, 0, dst});
+    }
+    return st.back();
+  }
+
+  Operand compile_let(const std::string& name, const toml::source_region&) {
+    Let& let = lets_.at(name);
+    if (let.state == 2) return let.reg >= 0 ? Operand{false, 0, let.reg} : let_const_.at(name);
+    let.state = 1;
+    let_stack_.push_back(name);
+    const Operand o = compile(*let.node, "let." + name);
+    let_stack_.pop_back();
+    let.state = 2;
+    if (o.is_const) let_const_[name] = o, let.reg = -1;
+    else let.reg = o.reg;
+    return o;
+  }
+
+  static std::pair<ModelProgram::Code, int> translate(Expression::Op op) {
+    using Op = Expression::Op;
+    using Code = ModelProgram::Code;
+    switch (op) {
+      case Op::neg: return {Code::neg, 1};
+      case Op::add: return {Code::add, 2};
+      case Op::sub: return {Code::sub, 2};
+      case Op::mul: return {Code::mul, 2};
+      case Op::div: return {Code::div, 2};
+      case Op::pow: return {Code::pow, 2};
+      case Op::lt: return {Code::lt, 2};
+      case Op::le: return {Code::le, 2};
+      case Op::gt: return {Code::gt, 2};
+      case Op::ge: return {Code::ge, 2};
+      case Op::eq: return {Code::eq, 2};
+      case Op::ne: return {Code::ne, 2};
+      case Op::land: return {Code::land, 2};
+      case Op::lor: return {Code::lor, 2};
+      case Op::lnot: return {Code::lnot, 1};
+      case Op::sin: return {Code::sin, 1};
+      case Op::cos: return {Code::cos, 1};
+      case Op::tan: return {Code::tan, 1};
+      case Op::asin: return {Code::asin, 1};
+      case Op::acos: return {Code::acos, 1};
+      case Op::atan: return {Code::atan, 1};
+      case Op::atan2: return {Code::atan2, 2};
+      case Op::exp: return {Code::exp, 1};
+      case Op::log: return {Code::log, 1};
+      case Op::sqrt: return {Code::sqrt, 1};
+      case Op::abs: return {Code::abs, 1};
+      case Op::min: return {Code::min, 2};
+      case Op::max: return {Code::max, 2};
+      case Op::wrap: return {Code::wrap, 1};
+      case Op::select: return {Code::select, 3};
+      default: return {Code::copy, 1};  // constant and variable never reach here
+    }
+  }
+
+  const ParamFile& file_;
+  std::shared_ptr<ModelProgram> p_;
+  std::map<std::string, Symbol> symbols_;
+  std::vector<std::string> names_;  // the parser's variables, in definition order
+  std::vector<std::string> let_names_;
+  std::map<std::string, Let> lets_;
+  std::map<std::string, Operand> let_const_;
+  std::vector<std::string> let_stack_;
+  std::map<std::uint64_t, int> const_regs_;
+  std::vector<ModelProgram::Instr>* code_ = nullptr;
+  int next_reg_ = 0;
+};
+
+std::shared_ptr<const ModelProgram> ModelProgram::compile(const ParamFile& file) { return ModelCompiler(file).run(); }
+
+}  // namespace chaoskit

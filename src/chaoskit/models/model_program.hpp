@@ -1,0 +1,91 @@
+#pragma once
+// A model written in a TOML file (data/models/README.md), compiled once into a flat register
+// program: every expression (derivatives, named intermediates, mass matrix, forces, energy) becomes
+// straight-line instructions over one register file, with the parameters folded in as constants,
+// each named intermediate computed once per call, and no allocation per call (the registers are a
+// per-thread buffer grown once). The same program runs forward-mode dual numbers: each register
+// then carries K directional derivatives, which gives ∂f/∂x · W (the tangent flow) and the AutoDiff
+// Jacobians through the same instructions, with no numerical differences.
+//
+// Two forms:
+//   model = "ode"         one expression per state derivative
+//   model = "mechanical"  M(q) q̈ = f(q, q̇, τ): the mass-matrix entries and the generalised forces,
+//                         solved per call (Cholesky of the dof × dof matrix)
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace chaoskit {
+
+struct ParamFile;
+
+class ModelProgram {
+ public:
+  enum class Form { ode, mechanical };
+
+  /// Compiles the model in `file` (read by read_param_file, its [values] possibly overridden).
+  /// Throws InputError naming "file:line:column" for any error in the model (unknown symbol,
+  /// missing or unknown derivative, duplicate name, division by a parameter expression that is 0,
+  /// syntax error, recursion among named expressions, a mass matrix that is not symmetric in form).
+  static std::shared_ptr<const ModelProgram> compile(const ParamFile& file);
+
+  Form form() const { return form_; }
+  int state_dim() const { return static_cast<int>(states_.size()); }
+  int input_count() const { return static_cast<int>(inputs_.size()); }
+  int dof() const { return form_ == Form::mechanical ? state_dim() / 2 : 0; }
+  const std::vector<std::string>& state_names() const { return states_; }
+  const std::vector<std::string>& state_units() const { return units_; }
+  const std::vector<std::string>& input_names() const { return inputs_; }
+  /// The file it was read from (a model's name wherever a built-in's name would appear).
+  const std::string& source() const { return source_; }
+  const std::string& description() const { return description_; }
+  bool has_energy() const { return energy_out_ >= 0; }
+  /// Number of instructions per call (the benchmark reports it).
+  int instruction_count() const { return static_cast<int>(code_.size()); }
+
+  /// f = ẋ at (x, u, t); x: state_dim values, u: input_count values (may be null when 0).
+  void rhs(const double* x, const double* u, double t, double* f) const;
+  /// f and its derivatives along K directions: dx is state_dim × K and du input_count × K
+  /// (row-major; du may be null for zero), df state_dim × K row-major. t carries no direction.
+  void rhs_tangent(const double* x, const double* u, double t, const double* dx, const double* du, int K, double* f,
+                   double* df) const;
+  /// The energy expression at x (NaN when the file gives none); for the mechanical form
+  /// ½ q̇ᵀ M(q) q̇ plus the potential.
+  double energy(const double* x) const;
+
+  enum class Code : unsigned char {
+    copy, neg, add, sub, mul, div, pow, lt, le, gt, ge, eq, ne, land, lor, lnot,
+    sin, cos, tan, asin, acos, atan, atan2, exp, log, sqrt, abs, min, max, wrap, select
+  };
+  /// One instruction: reg[dst] = op(reg[a], reg[b], reg[c]).
+  struct Instr {
+    Code op;
+    int dst, a, b, c;
+  };
+
+ private:
+  friend class ModelCompiler;
+  void run(double* reg) const;
+  void run_dual(double* reg, double* der, int K) const;
+  void mechanical_solve(const double* reg, const double* der, int K, const double* x, const double* dx, double* f,
+                        double* df) const;
+
+  Form form_ = Form::ode;
+  std::string source_, description_;
+  std::vector<std::string> states_, units_, inputs_;
+  // Registers: [0, n) states, [n, n + m) inputs, n + m time, then constants, then temporaries.
+  int registers_ = 0;
+  int time_reg_ = 0;
+  std::vector<std::pair<int, double>> constants_;  // (register, value), written once per call
+  std::vector<Instr> code_;                        // the rhs program (energy computed with it)
+  std::vector<int> out_;          // ode: derivative registers (n); mechanical: forces (dof)
+  std::vector<int> mass_;         // mechanical: M(i, j) registers, row-major dof × dof
+  int energy_out_ = -1;           // register of the energy, or of the potential (mechanical)
+  std::vector<Instr> energy_code_;  // the energy program (separate: rhs calls skip it)
+  std::vector<int> energy_mass_;    // mechanical: M(i, j) registers of the energy program
+};
+
+/// One instruction's value (the compiler folds parameter-only expressions with it).
+double model_program_apply(ModelProgram::Code op, double a, double b, double c);
+
+}  // namespace chaoskit
