@@ -7,6 +7,7 @@
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/models/conversions.hpp"
+#include "chaoskit/models/model_registry.hpp"
 #include "chaoskit_data_locations.hpp"
 
 namespace chaoskit {
@@ -69,8 +70,7 @@ std::vector<std::string> shipped_param_sets() {
 }
 
 std::string default_param_set(const std::string& model) {
-  // A model file (models/model_program.hpp) is its own parameter set.
-  if (model.find('/') != std::string::npos || model.ends_with(".toml")) return model;
+  if (is_model_file(model)) return model;  // a model file (models/model_program.hpp) is its own parameter set
   if (model == "limb") return "limb_paper_reconstructed";
   if (model == "golf") return "golf_manufactured";
   if (model == "chain") return "chain3_uniform_rods";
