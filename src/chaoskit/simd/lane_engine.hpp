@@ -17,6 +17,7 @@
 // step) or, for a lane that crossed a sample time or began a run, at its restarted state (where
 // the scalar driver evaluates both, and counts both in the report).
 #include <cstddef>
+#include <utility>
 
 #include "chaoskit/core/types.hpp"
 #include "chaoskit/integrate/rkf78_tableau.hpp"
@@ -69,17 +70,15 @@ struct TangentKernel {
   using L = Lanes<W>;
   const M* model;
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
-    Vec<L, n> x, f;
-    Mat<L, n, K> w, Jw;
+    Vec<L, n> x;
+    Mat<L, n, K> w;
     for (int i = 0; i < n; ++i) {
       x(i) = X[i];
       for (int j = 0; j < K; ++j) w(i, j) = X[(1 + j) * n + i];
     }
-    model->template tangent_rhs<L, K>(x, u, t, w, f, Jw);
-    for (int i = 0; i < n; ++i) {
-      dX[i] = f(i);
-      for (int j = 0; j < K; ++j) dX[(1 + j) * n + i] = Jw(i, j);
-    }
+    // f and J·W straight into dX, whose layout [f | Jw_1 … Jw_K] is an n × (1 + K) column-major
+    // matrix (tangent_rhs takes any writable expression, as TangentSystem's blocks): no copy out.
+    model->template tangent_rhs<L, K>(x, u, t, w, Eigen::Map<Vec<L, n>>(dX), Eigen::Map<Mat<L, n, K>>(dX + n));
   }
 };
 
@@ -339,26 +338,35 @@ class Engine final : public LaneEngine {
   /// out = x + Σ_j (R_j h) k_j over the nonzero R_j, in order (rk::advance).
   template <rkf78::Row R>
   CHAOSKIT_LANE_INLINE void advance(L* out, const L& H) const {
-    static constexpr NonzeroRow<R> row{};
-    L coef[row.count];
-    for (int j = 0; j < row.count; ++j) coef[j] = row.value[j] * H;
-    for (int i = 0; i < N; ++i) {
-      L acc = x_[i];
-      for (int j = 0; j < row.count; ++j) acc += coef[j] * k_[row.index[j]][i];
-      out[i] = acc;
-    }
+    row_sum<R, true>(out, H, std::make_integer_sequence<int, NonzeroRow<R>::count>{});
   }
 
   /// out = Σ_j (R_j h) k_j over the nonzero R_j, in order (rk::weighted).
   template <rkf78::Row R>
   CHAOSKIT_LANE_INLINE void weighted(L* out, const L& H) const {
+    row_sum<R, false>(out, H, std::make_integer_sequence<int, NonzeroRow<R>::count>{});
+  }
+
+  /// The row sums above with their terms unrolled at compile time, a fold over the row's nonzero
+  /// entries as rk::advance and rk::weighted fold them: each term is one multiply and one add on
+  /// registers. (A loop over the entries reloaded each entry's index and recomputed the address of
+  /// k_j for every term of every component, about three times the instructions of the arithmetic,
+  /// and zero-filled its array of coefficients first.) The operations and their order are those of
+  /// the scalar path: the coefficients R_j h first; then acc = x + coef_0 k_0 (advance) or
+  /// acc = coef_0 k_0 (weighted); then + coef_j k_j left to right.
+  template <rkf78::Row R, bool kFromState, int J0, int... J>
+  CHAOSKIT_LANE_INLINE void row_sum(L* out, const L& H, std::integer_sequence<int, J0, J...>) const {
     static constexpr NonzeroRow<R> row{};
-    static_assert(row.count > 0);
-    L coef[row.count];
-    for (int j = 0; j < row.count; ++j) coef[j] = row.value[j] * H;
+    const L coef[] = {row.value[J0] * H, (row.value[J] * H)...};
     for (int i = 0; i < N; ++i) {
-      L acc = coef[0] * k_[row.index[0]][i];
-      for (int j = 1; j < row.count; ++j) acc += coef[j] * k_[row.index[j]][i];
+      L acc;
+      if constexpr (kFromState) {
+        acc = x_[i];
+        acc += coef[J0] * k_[row.index[J0]][i];
+      } else {
+        acc = coef[J0] * k_[row.index[J0]][i];
+      }
+      ((acc += coef[J] * k_[row.index[J]][i]), ...);
       out[i] = acc;
     }
   }
