@@ -1,18 +1,21 @@
 // chaoskit_bench_model_files: the cost of a model written as a TOML file (data/models/) against the
 // built-in model it copies, on the job the issue names: λ_max throughput.
 //
-//   chaoskit_bench_model_files [--time 100] [--states 16] [--repeat 3]
+//   chaoskit_bench_model_files [--time 100] [--states 16] [--repeat 3] [--calls 1000000] [--model NAME]
 //
 // For golf, limb and lorenz: lyapunov_exponents<1> (one tangent vector, renormalised every 1 s,
 // rkf78 at 1e-9, the library's defaults) on --states initial states, one thread, best of --repeat
 // runs, for the built-in (hand-derived tangent rhs, scalar path) and for the file model (the
 // compiled register program with dual numbers); then the time of one rhs and one tangent rhs
-// (K = 1) call, averaged over 10⁶ calls. Prints a Markdown table; tools/bench/RESULTS.md keeps it.
+// (K = 1) call, averaged over --calls calls (0: none). --model golf|limb|lorenz runs that model
+// alone (for a profile: valgrind --tool=callgrind ... --model golf --calls 0). Prints a Markdown
+// table; tools/bench/RESULTS.md keeps it.
 // The sweep's SIMD lanes, which the built-in golf and limb also have, are not used here: a model
 // file runs on the scalar path only, so the built-in's lane throughput (README.md) is a further
 // factor of 2 (AVX2) to 4 (AVX-512) beyond the ratios below.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -48,10 +51,11 @@ double lyapunov_seconds(const M& model, const std::vector<Vec<double, M::state_d
 }
 
 template <class M>
-void call_times(const M& model, const Vec<double, M::state_dim>& x, double& rhs_ns, double& tangent_ns) {
+void call_times(const M& model, const Vec<double, M::state_dim>& x, int calls, double& rhs_ns, double& tangent_ns) {
   constexpr int n = M::state_dim;
   const Vec<double, M::input_dim> u = Vec<double, M::input_dim>::Zero();
-  const int calls = 1000000;
+  rhs_ns = tangent_ns = NAN;
+  if (calls <= 0) return;
   Vec<double, n> acc = Vec<double, n>::Zero(), xi = x;
   auto t0 = Clock::now();
   for (int i = 0; i < calls; ++i) {
@@ -73,12 +77,12 @@ void call_times(const M& model, const Vec<double, M::state_dim>& x, double& rhs_
 
 template <class B, class F>
 void compare(const char* name, const B& builtin, const F& file, const std::vector<Vec<double, B::state_dim>>& states,
-             double time, int repeat) {
+             double time, int repeat, int calls) {
   double cb = 0, cf = 0, rb, tb, rf, tf;
   const double sb = lyapunov_seconds(builtin, states, time, repeat, cb);
   const double sf = lyapunov_seconds(file, states, time, repeat, cf);
-  call_times(builtin, states.front(), rb, tb);
-  call_times(file, states.front(), rf, tf);
+  call_times(builtin, states.front(), calls, rb, tb);
+  call_times(file, states.front(), calls, rf, tf);
   const double nb = states.size() / sb, nf = states.size() / sf;
   std::printf("| %s | %.1f | %.1f | %.2f | %.0f / %.0f | %.0f / %.0f | %d |\n", name, nb, nf, nb / nf, rb, rf, tb, tf,
               file.program->instruction_count());
@@ -88,12 +92,16 @@ void compare(const char* name, const B& builtin, const F& file, const std::vecto
 
 int main(int argc, char** argv) {
   double time = 100.0;
-  int n_states = 16, repeat = 3;
+  int n_states = 16, repeat = 3, calls = 1000000;
+  std::string only;
   for (int i = 1; i + 1 < argc; i += 2) {
     if (!std::strcmp(argv[i], "--time")) time = std::stod(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--states")) n_states = std::stoi(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--repeat")) repeat = std::stoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--calls")) calls = std::stoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--model")) only = argv[i + 1];
   }
+  auto wanted = [&](const char* name) { return only.empty() || only == name; };
   const auto models = data_directory() / "models";
   std::vector<Vec<double, 4>> rest;  // rest states (θ1, θ2, 0, 0) spread over [0.3, 2.5] × [−2, 2]
   for (int k = 0; k < n_states; ++k)
@@ -104,11 +112,14 @@ int main(int argc, char** argv) {
   std::printf("λ_max over %g s, %d states, one thread, best of %d (traj/s); call times in ns\n\n", time, n_states, repeat);
   std::printf("| model | built-in traj/s | file traj/s | ratio | rhs ns (built-in / file) | tangent rhs ns | instructions |\n");
   std::printf("|---|---:|---:|---:|---:|---:|---:|\n");
-  compare("golf", std::get<GolfModel>(make_model("golf")), std::get<FileModel<4>>(make_model((models / "golf.toml").string())),
-          rest, time, repeat);
-  compare("limb", std::get<LimbModel>(make_model("limb")), std::get<FileModel<4>>(make_model((models / "limb.toml").string())),
-          rest, time, repeat);
-  compare("lorenz", std::get<LorenzModel>(make_model("lorenz")),
-          std::get<FileModel<3>>(make_model((models / "lorenz.toml").string())), flows, time, repeat);
+  if (wanted("golf"))
+    compare("golf", std::get<GolfModel>(make_model("golf")),
+            std::get<FileModel<4>>(make_model((models / "golf.toml").string())), rest, time, repeat, calls);
+  if (wanted("limb"))
+    compare("limb", std::get<LimbModel>(make_model("limb")),
+            std::get<FileModel<4>>(make_model((models / "limb.toml").string())), rest, time, repeat, calls);
+  if (wanted("lorenz"))
+    compare("lorenz", std::get<LorenzModel>(make_model("lorenz")),
+            std::get<FileModel<3>>(make_model((models / "lorenz.toml").string())), flows, time, repeat, calls);
   return 0;
 }
