@@ -6,7 +6,7 @@
 // For golf, limb and lorenz: lyapunov_exponents<1> (one tangent vector, renormalised every 1 s,
 // rkf78 at 1e-9, the library's defaults) on --states initial states, one thread, best of --repeat
 // runs, for the built-in (hand-derived tangent rhs, scalar path) and for the file model (the
-// compiled register program with dual numbers); then the time of one rhs and one tangent rhs
+// compiled and optimised register program with dual numbers); then the time of one rhs and one tangent rhs
 // (K = 1) call, averaged over --calls calls (0: none). --model golf|limb|lorenz runs that model
 // alone (for a profile: valgrind --tool=callgrind ... --model golf --calls 0). Prints a Markdown
 // table; tools/bench/RESULTS.md keeps it.
@@ -23,6 +23,7 @@
 
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/integrate/tangent_rhs.hpp"
+#include "chaoskit/models/model_program_passes.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
 
@@ -75,6 +76,16 @@ void call_times(const M& model, const Vec<double, M::state_dim>& x, int calls, d
   if (!std::isfinite(acc.sum())) std::printf("(non-finite checksum)\n");
 }
 
+/// "raw → optimised (sin/cos polynomials raw → optimised)" of the file's rhs program.
+std::string program_sizes(const std::string& path) {
+  const ParamFile f = read_param_file(path);
+  ModelProgramStats raw, opt;
+  (void)compile_model_program(f, false, &raw);
+  (void)compile_model_program(f, true, &opt);
+  return std::to_string(raw.instructions) + " → " + std::to_string(opt.instructions) + " (" +
+         std::to_string(raw.trig_evaluations) + " → " + std::to_string(opt.trig_evaluations) + ")";
+}
+
 template <class B, class F>
 void compare(const char* name, const B& builtin, const F& file, const std::vector<Vec<double, B::state_dim>>& states,
              double time, int repeat, int calls) {
@@ -84,8 +95,8 @@ void compare(const char* name, const B& builtin, const F& file, const std::vecto
   call_times(builtin, states.front(), calls, rb, tb);
   call_times(file, states.front(), calls, rf, tf);
   const double nb = states.size() / sb, nf = states.size() / sf;
-  std::printf("| %s | %.1f | %.1f | %.2f | %.0f / %.0f | %.0f / %.0f | %d |\n", name, nb, nf, nb / nf, rb, rf, tb, tf,
-              file.program->instruction_count());
+  std::printf("| %s | %.1f | %.1f | %.2f | %.0f / %.0f | %.0f / %.0f | %s |\n", name, nb, nf, nb / nf, rb, rf, tb, tf,
+              program_sizes(file.source()).c_str());
 }
 
 }  // namespace
@@ -110,7 +121,7 @@ int main(int argc, char** argv) {
   for (int k = 0; k < n_states; ++k) flows.emplace_back(1.0 + 0.1 * k, 1.0, 20.0);
 
   std::printf("λ_max over %g s, %d states, one thread, best of %d (traj/s); call times in ns\n\n", time, n_states, repeat);
-  std::printf("| model | built-in traj/s | file traj/s | ratio | rhs ns (built-in / file) | tangent rhs ns | instructions |\n");
+  std::printf("| model | built-in traj/s | file traj/s | ratio | rhs ns (built-in / file) | tangent rhs ns | instructions, raw → optimised (sin/cos polynomials) |\n");
   std::printf("|---|---:|---:|---:|---:|---:|---:|\n");
   if (wanted("golf"))
     compare("golf", std::get<GolfModel>(make_model("golf")),

@@ -407,11 +407,12 @@ void ModelProgram::rhs(const double* x, const double* u, double t, double* f) co
 void ModelProgram::rhs_tangent(const double* x, const double* u, double t, const double* dx, const double* du, int K,
                                double* f, double* df) const {
   // Derivative slots: one per register below time_reg_, and time_reg_'s own, the zero slot. The
-  // copies in and out are a handful of numbers each, unrolled for the usual direction counts (as
-  // in run_dual), where memcpy's call would cost more than the copy.
-  const int V = time_reg_, n = state_dim(), m = input_count();
-  auto call = [&]<int KC>() {
-    const int k = KC > 0 ? KC : K;
+  // call is unrolled for the usual direction counts KC (as in run_dual) and state counts NC (the
+  // FileModel sizes), 0 meaning "as given": the copies in and out are a handful of numbers each,
+  // where loops of unknown length and memcpy calls cost more than the copies.
+  const int V = time_reg_, m = input_count();
+  auto call = [&]<int KC, int NC>() {
+    const int k = KC > 0 ? KC : K, n = NC > 0 ? NC : state_dim();
     double* reg = value_buffer(registers_).data();
     double* der = derivative_buffer(static_cast<std::size_t>(V + 1) * k).data();
     for (int i = 0; i < n; ++i) reg[i] = x[i];
@@ -420,7 +421,12 @@ void ModelProgram::rhs_tangent(const double* x, const double* u, double t, const
     for (int j = 0; j < m * k; ++j) der[n * k + j] = du ? du[j] : 0.0;
     for (int j = 0; j < k; ++j) der[V * k + j] = 0.0;
     reg[time_reg_] = t;
-    run_dual(reg, der, k);
+    if constexpr (KC == 0) {
+      run_dual(reg, der, k);
+    } else {  // run_dual's work without its dispatch on K
+      for (const auto& [r, v] : constants_) reg[r] = v;
+      dual_pass<KC>(code_, V, reg, der, k);
+    }
     if (form_ == Form::ode) {
       for (int i = 0; i < n; ++i) {
         f[i] = reg[out_[i]];
@@ -428,16 +434,25 @@ void ModelProgram::rhs_tangent(const double* x, const double* u, double t, const
         for (int j = 0; j < k; ++j) df[i * k + j] = d[j];
       }
     } else {
-      mechanical_solve(reg, der, k, x, dx, f, df);
+      constexpr int D = NC % 2 == 0 ? NC / 2 : 0;  // coordinates; odd counts are never mechanical
+      solve_mechanical<KC, D>(mass_, out_, n / 2, V, reg, der, k, x, dx, f, df);
+    }
+  };
+  auto with_k = [&]<int KC>() {
+    switch (state_dim()) {
+      case 3: return call.template operator()<KC, 3>();
+      case 4: return call.template operator()<KC, 4>();
+      case 6: return call.template operator()<KC, 6>();
+      default: return call.template operator()<KC, 0>();
     }
   };
   switch (K) {
-    case 1: return call.template operator()<1>();
-    case 2: return call.template operator()<2>();
-    case 3: return call.template operator()<3>();
-    case 4: return call.template operator()<4>();
-    case 6: return call.template operator()<6>();
-    default: return call.template operator()<0>();
+    case 1: return with_k.template operator()<1>();
+    case 2: return with_k.template operator()<2>();
+    case 3: return with_k.template operator()<3>();
+    case 4: return with_k.template operator()<4>();
+    case 6: return with_k.template operator()<6>();
+    default: return with_k.template operator()<0>();
   }
 }
 
