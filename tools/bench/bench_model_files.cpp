@@ -4,7 +4,8 @@
 //   chaoskit_bench_model_files [--time 100] [--states 16] [--repeat 3] [--calls 1000000] [--model NAME]
 //
 // For golf, limb and lorenz: lyapunov_exponents<1> (one tangent vector, renormalised every 1 s,
-// rkf78 at 1e-9, the library's defaults) on --states initial states, one thread, best of --repeat
+// a default IntegratorOptions: dopri5 at rtol = atol = 1e-10, as callgrind's profile shows) on
+// --states initial states, one thread, best of --repeat
 // runs, for the built-in (hand-derived tangent rhs, scalar path) and for the file model (the
 // compiled and optimised register program with dual numbers); then the time of one rhs and one tangent rhs
 // (K = 1) call, averaged over --calls calls (0: none). --model golf|limb|lorenz runs that model
