@@ -16,6 +16,7 @@
 #include "chaoskit/core/units.hpp"
 #include "chaoskit/integrate/input_schedule.hpp"
 #include "chaoskit/models/model_program.hpp"
+#include "chaoskit/models/model_program_passes.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/sections/axis_spec.hpp"
@@ -278,16 +279,23 @@ Outcome model_file(std::string_view bytes) {
     p = ModelProgram::compile(f);
   });
   if (!ok) return Outcome::rejected;
+  const auto raw = compile_model_program(f, false);  // without the optimising passes
   const int n = p->state_dim(), m = p->input_count();
   require(n > 0 && (p->form() == ModelProgram::Form::ode || n % 2 == 0), "state count");
-  std::vector<double> x(n), u(m, 0.5), dx(n * 2), f_out(n), df(n * 2), f_plain(n);
+  require(raw->state_dim() == n && raw->instruction_count() >= p->instruction_count(), "passes");
+  auto same = [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); };
+  std::vector<double> x(n), u(m, 0.5), dx(n * 2), f_out(n), df(n * 2), f_plain(n), f_raw(n), df_raw(n * 2);
   for (int trial = 0; trial < 3; ++trial) {
     for (int i = 0; i < n; ++i) x[i] = 0.3 * (i + 1) - trial, dx[2 * i] = 1.0, dx[2 * i + 1] = -0.5 * i;
     p->rhs(x.data(), u.data(), 0.1 * trial, f_plain.data());
     p->rhs_tangent(x.data(), u.data(), 0.1 * trial, dx.data(), nullptr, 2, f_out.data(), df.data());
     for (int i = 0; i < n; ++i)  // the dual mode's values are the plain ones, NaN included
-      require(f_plain[i] == f_out[i] || (std::isnan(f_plain[i]) && std::isnan(f_out[i])), "tangent value differs");
-    (void)p->energy(x.data());
+      require(same(f_plain[i], f_out[i]), "tangent value differs");
+    // The optimising passes change no value and no derivative.
+    raw->rhs_tangent(x.data(), u.data(), 0.1 * trial, dx.data(), nullptr, 2, f_raw.data(), df_raw.data());
+    for (int i = 0; i < n; ++i) require(same(f_raw[i], f_out[i]), "optimised value differs");
+    for (int i = 0; i < 2 * n; ++i) require(same(df_raw[i], df[i]), "optimised derivative differs");
+    require(same(raw->energy(x.data()), p->energy(x.data())), "optimised energy differs");
   }
   return Outcome::accepted;
 }

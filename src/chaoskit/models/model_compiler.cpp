@@ -3,7 +3,8 @@
 // walked once with a stack of operands: parameters and numbers are folded into constants at
 // compile time (so `m2*L1*r2` costs nothing per call), each named expression ([let]) is compiled
 // where it is first used and its register reused afterwards, and everything else becomes one
-// instruction writing a fresh register. Every error names the file, line and column.
+// instruction writing a fresh register. The passes of model_program_passes.hpp then optimise that
+// raw program and lay out its registers. Every error names the file, line and column.
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -17,13 +18,15 @@
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/core/expression.hpp"
 #include "chaoskit/models/model_program.hpp"
+#include "chaoskit/models/model_program_passes.hpp"
 #include "chaoskit/params/param_sets.hpp"
 
 namespace chaoskit {
 
 class ModelCompiler {
  public:
-  explicit ModelCompiler(const ParamFile& f) : file_(f), p_(std::make_shared<ModelProgram>()) {}
+  ModelCompiler(const ParamFile& f, bool optimise, ModelProgramStats* stats)
+      : file_(f), optimise_(optimise), stats_(stats), p_(std::make_shared<ModelProgram>()) {}
 
   std::shared_ptr<const ModelProgram> run() {
     const toml::table& t = file_.table;
@@ -43,13 +46,14 @@ class ModelCompiler {
     read_lets();
     read_units();
     const int n = static_cast<int>(p_->states_.size()), m = static_cast<int>(p_->inputs_.size());
-    p_->time_reg_ = n + m;
+    raw_.fixed = n + m;
+    raw_.time = n + m;
     next_reg_ = n + m + 1;
 
     // The right-hand side program.
-    begin_program(&p_->code_);
+    begin_program(&raw_.code);
     if (mech) {
-      compile_mechanical(p_->mass_, &p_->out_);
+      compile_mechanical(raw_.mass, &raw_.out);
     } else {
       const toml::table* d = table("derivatives", true);
       for (const auto& [key, node] : *d)
@@ -59,7 +63,7 @@ class ModelCompiler {
       for (const auto& s : p_->states_) {
         const toml::node* node = d->get(s);
         if (!node) fail(d->source(), "[derivatives] has no expression for state '" + s + "'");
-        p_->out_.push_back(reg_of(compile(*node, "derivatives." + s)));
+        raw_.out.push_back(reg_of(compile(*node, "derivatives." + s)));
       }
     }
     // Named expressions nothing uses are still checked, in a program that is thrown away.
@@ -74,11 +78,23 @@ class ModelCompiler {
       fail(e->source(), std::string("a ") + (mech ? "mechanical" : "ode") + " model gives '" + energy_key +
                             "', not '" + other_key + "'");
     if (const toml::node* e = t.get(energy_key)) {
-      begin_program(&p_->energy_code_);
-      p_->energy_out_ = reg_of(compile(*e, energy_key));
-      if (mech) compile_mechanical(p_->energy_mass_, nullptr);
+      begin_program(&raw_.energy_code);
+      raw_.energy_out = reg_of(compile(*e, energy_key));
+      if (mech) compile_mechanical(raw_.energy_mass, nullptr);
     }
-    p_->registers_ = next_reg_;
+    raw_.registers = next_reg_;
+    if (optimise_) optimise_model_program(raw_);
+    lay_out_registers(raw_);
+    if (stats_) *stats_ = model_program_stats(raw_);
+    p_->registers_ = raw_.registers;
+    p_->time_reg_ = raw_.time;
+    p_->constants_ = std::move(raw_.constants);
+    p_->code_ = std::move(raw_.code);
+    p_->out_ = std::move(raw_.out);
+    p_->mass_ = std::move(raw_.mass);
+    p_->energy_out_ = raw_.energy_out;
+    p_->energy_code_ = std::move(raw_.energy_code);
+    p_->energy_mass_ = std::move(raw_.energy_mass);
     return p_;
   }
 
@@ -297,7 +313,7 @@ class ModelCompiler {
     if (auto it = const_regs_.find(bits); it != const_regs_.end()) return it->second;
     const int r = next_reg_++;
     const_regs_.emplace(bits, r);
-    p_->constants_.emplace_back(r, v);
+    raw_.constants.emplace_back(r, v);
     return r;
   }
   int reg_of(const Operand& o) { return o.is_const ? const_reg(o.value) : o.reg; }
@@ -414,7 +430,10 @@ class ModelCompiler {
   }
 
   const ParamFile& file_;
+  const bool optimise_;
+  ModelProgramStats* stats_;
   std::shared_ptr<ModelProgram> p_;
+  RawModelProgram raw_;
   std::map<std::string, Symbol> symbols_;
   std::vector<std::string> names_;  // the parser's variables, in definition order
   std::vector<std::string> let_names_;
@@ -426,6 +445,13 @@ class ModelCompiler {
   int next_reg_ = 0;
 };
 
-std::shared_ptr<const ModelProgram> ModelProgram::compile(const ParamFile& file) { return ModelCompiler(file).run(); }
+std::shared_ptr<const ModelProgram> compile_model_program(const ParamFile& file, bool optimise,
+                                                          ModelProgramStats* stats) {
+  return ModelCompiler(file, optimise, stats).run();
+}
+
+std::shared_ptr<const ModelProgram> ModelProgram::compile(const ParamFile& file) {
+  return compile_model_program(file, true);
+}
 
 }  // namespace chaoskit

@@ -1,6 +1,9 @@
 // Running a compiled model file (model_program.hpp): the register machine on doubles, its
 // dual-number twin, and the per-call solve of the mechanical form. The compiler is
-// model_compiler.cpp.
+// model_compiler.cpp, its passes model_program_passes.cpp. Their register layout puts the states,
+// the inputs and every temporary that depends on them below time's register, so the dual mode
+// differentiates exactly the registers r < time_reg_; every other register (time, constants,
+// time-only terms) shares one derivative slot, time_reg_'s, which is zero.
 #include "chaoskit/models/model_program.hpp"
 
 #include <algorithm>
@@ -8,6 +11,7 @@
 #include <numbers>
 #include <vector>
 
+#include "chaoskit/models/model_program_passes.hpp"
 #include "chaoskit/models/sincos_pair.hpp"
 
 namespace chaoskit {
@@ -89,7 +93,7 @@ inline double apply(Code op, double a, double b, double c) {
     case Code::wrap: return wrap_angle(a);
     case Code::select: return a != 0.0 ? b : c;
   }
-  return NAN;
+  return NAN;  // kSincos, kSincos2: several outputs, run by run_value
 }
 
 // Solves M a = b in place for a symmetric positive-definite n × n M (row-major) by Cholesky;
@@ -122,82 +126,196 @@ void cholesky_solve(const double* L, int n, double* b) {
   }
 }
 
-}  // namespace
-
-double model_program_apply(Code op, double a, double b, double c) { return apply(op, a, b, c); }
-
-void ModelProgram::run(double* reg) const {
-  for (const auto& [r, v] : constants_) reg[r] = v;
-  for (const Instr& in : code_) reg[in.dst] = apply(in.op, reg[in.a], reg[in.b], reg[in.c]);
+// sin and cos of two registers as one 2-wide polynomial: each lane performs the one-argument
+// call's operations, so the values are those of two sin_cos calls; where either argument is out of
+// the polynomial's range, sin_cos of each decides for itself, as the single calls would.
+inline void sin_cos_two(double a, double b, double& sa, double& ca, double& sb, double& cb) {
+  if (detail::sincos_pair_in_range(a, b)) {
+    sincos_pair(a, b, sa, ca, sb, cb);
+  } else {
+    sin_cos(a, sa, ca);
+    sin_cos(b, sb, cb);
+  }
 }
 
-void ModelProgram::run_dual(double* reg, double* der, int K) const {
-  for (const auto& [r, v] : constants_) {
-    reg[r] = v;
-    std::fill(der + r * K, der + (r + 1) * K, 0.0);
+// One instruction on values only.
+// Switches over the passes' codes go by number (kSincos and its kin are not among Code's names).
+constexpr int code_number(Code op) { return static_cast<int>(op); }
+
+// One instruction on values only.
+inline void run_value(const ModelProgram::Instr& in, double* reg) {
+  const double a = reg[in.a], b = reg[in.b], c = reg[in.c];
+  switch (static_cast<int>(in.op)) {
+    case code_number(kSincos): sin_cos(a, reg[in.dst], reg[in.dst + 1]); break;
+    case code_number(kSincos2): sin_cos_two(a, b, reg[in.dst], reg[in.dst + 1], reg[in.c], reg[in.c + 1]); break;
+    case code_number(kMulAdd): reg[in.dst] = a * b + c; break;
+    case code_number(kAddMul): reg[in.dst] = c + a * b; break;
+    case code_number(kMulSub): reg[in.dst] = a * b - c; break;
+    case code_number(kSubMul): reg[in.dst] = c - a * b; break;
+    default: reg[in.dst] = apply(in.op, a, b, c); break;
   }
-  for (const Instr& in : code_) {
+}
+
+// d = ga da + gb db over the directions, the term gb db left out when gb is 0. K is the direction
+// count when known at compile time, else 0 and k is.
+template <int K>
+inline void chain_rule(double* d, double ga, const double* da, double gb, const double* db, int k) {
+  const int kn = K > 0 ? K : k;
+  if (gb == 0.0)
+    for (int j = 0; j < kn; ++j) d[j] = ga * da[j];
+  else
+    for (int j = 0; j < kn; ++j) d[j] = ga * da[j] + gb * db[j];
+}
+
+// A fused product and sum or difference in the dual mode: t = a b with mul's derivative, then the
+// sum's or difference's (1 · dt ± 1 · dc in the operands' order), direction by direction, each
+// through chain_rule as the two separate instructions compute them. Returns the value.
+template <int K, Code Op>
+inline double multiply_add(const ModelProgram::Instr& in, const double* reg, const double* der, int V, double a,
+                           double b, const double* da, const double* db, double* d, int k) {
+  const int kn = K > 0 ? K : k;
+  const double c = reg[in.c];
+  const double* dc = der + (in.c < V ? in.c : V) * kn;
+  const double t = a * b;
+  for (int j = 0; j < kn; ++j) {
+    double dt;
+    chain_rule<1>(&dt, b, da + j, a, db + j, 1);
+    if constexpr (Op == kMulAdd) chain_rule<1>(d + j, 1.0, &dt, 1.0, dc + j, 1);
+    else if constexpr (Op == kAddMul) chain_rule<1>(d + j, 1.0, dc + j, 1.0, &dt, 1);
+    else if constexpr (Op == kMulSub) chain_rule<1>(d + j, 1.0, &dt, -1.0, dc + j, 1);
+    else chain_rule<1>(d + j, 1.0, dc + j, -1.0, &dt, 1);
+  }
+  if constexpr (Op == kMulAdd) return t + c;
+  else if constexpr (Op == kAddMul) return c + t;
+  else if constexpr (Op == kMulSub) return t - c;
+  else return c - t;
+}
+
+// The dual-number pass over `code`: values, and the derivatives of the registers below V (each
+// slot of k directions; registers from V on read slot V, which is zero).
+template <int K>
+void dual_pass(const std::vector<ModelProgram::Instr>& code, int V, double* reg, double* der, int k_runtime) {
+  const int k = K > 0 ? K : k_runtime;
+  auto slot = [V](int r) { return r < V ? r : V; };
+  for (const ModelProgram::Instr& in : code) {
+    if (in.dst >= V) {  // depends on time and constants only: no derivative (for a sincos2: neither half)
+      run_value(in, reg);
+      continue;
+    }
     const double a = reg[in.a], b = reg[in.b];
-    // The value and the partial derivatives ∂/∂a, ∂/∂b in one switch (one dispatch per
-    // instruction); the chain rule below combines them with the operands' directions. The values
-    // are computed exactly as apply() computes them, so the dual mode's f is the plain rhs's f.
-    double v, ga = 0.0, gb = 0.0;
-    switch (in.op) {
-      case Code::copy: v = a, ga = 1.0; break;
-      case Code::wrap: v = apply(in.op, a, b, 0.0), ga = 1.0; break;
-      case Code::neg: v = -a, ga = -1.0; break;
-      case Code::add: v = a + b, ga = 1.0, gb = 1.0; break;
-      case Code::sub: v = a - b, ga = 1.0, gb = -1.0; break;
-      case Code::mul: v = a * b, ga = b, gb = a; break;
-      case Code::div: v = a / b, ga = 1.0 / b, gb = -v / b; break;
-      case Code::pow:
-        v = std::pow(a, b);
-        ga = b == 0.0 ? 0.0 : b * std::pow(a, b - 1.0);
-        gb = a > 0.0 ? v * std::log(a) : 0.0;  // a^b with a varying exponent needs a > 0
-        break;
-      case Code::sin: sin_cos(a, v, ga); break;
-      case Code::cos: sin_cos(a, gb, v), ga = -gb, gb = 0.0; break;
-      case Code::tan: v = std::tan(a), ga = 1.0 + v * v; break;
-      case Code::asin: v = std::asin(a), ga = 1.0 / std::sqrt(1.0 - a * a); break;
-      case Code::acos: v = std::acos(a), ga = -1.0 / std::sqrt(1.0 - a * a); break;
-      case Code::atan: v = std::atan(a), ga = 1.0 / (1.0 + a * a); break;
-      case Code::atan2: {
-        const double r2 = a * a + b * b;
-        v = std::atan2(a, b), ga = b / r2, gb = -a / r2;
+    const double* da = der + slot(in.a) * k;
+    const double* db = der + slot(in.b) * k;
+    double* d = der + in.dst * k;
+    // The value and the derivative in one switch (one dispatch per instruction): each case gives
+    // chain_rule its partial derivatives ∂/∂a, ∂/∂b, constants where they are (1, −1, 0), so that
+    // the compiler drops the multiplications by 1 and the test of gb. The values are computed
+    // exactly as apply() computes them, so the dual mode's f is the plain rhs's f. (The switch is
+    // on the code's number: kSincos and kSincos2 are not among Code's names.)
+    double v;
+    switch (static_cast<int>(in.op)) {
+      case code_number(kSincos): {  // d sin = cos da, d cos = −sin da, as for sin and cos alone
+        double c;
+        sin_cos(a, v, c);
+        reg[in.dst + 1] = c;
+        chain_rule<K>(d, c, da, 0.0, da, k);
+        chain_rule<K>(d + k, -v, da, 0.0, da, k);
         break;
       }
-      case Code::exp: v = std::exp(a), ga = v; break;
-      case Code::log: v = std::log(a), ga = 1.0 / a; break;
-      case Code::sqrt: v = std::sqrt(a), ga = 0.5 / v; break;
-      case Code::abs: v = std::abs(a), ga = a > 0.0 ? 1.0 : a < 0.0 ? -1.0 : 0.0; break;
-      case Code::min: v = std::min(a, b), (a <= b ? ga : gb) = 1.0; break;
-      case Code::max: v = std::max(a, b), (a >= b ? ga : gb) = 1.0; break;
-      case Code::select: {
+      case code_number(kSincos2): {  // the first half depends on the state (the layout's order)
+        double c, sb, cb;
+        sin_cos_two(a, b, v, c, sb, cb);
+        reg[in.dst + 1] = c, reg[in.c] = sb, reg[in.c + 1] = cb;
+        chain_rule<K>(d, c, da, 0.0, da, k);
+        chain_rule<K>(d + k, -v, da, 0.0, da, k);
+        if (in.c < V) {
+          chain_rule<K>(der + in.c * k, cb, db, 0.0, db, k);
+          chain_rule<K>(der + (in.c + 1) * k, -sb, db, 0.0, db, k);
+        }
+        break;
+      }
+      case code_number(kMulAdd): v = multiply_add<K, kMulAdd>(in, reg, der, V, a, b, da, db, d, k); break;
+      case code_number(kAddMul): v = multiply_add<K, kAddMul>(in, reg, der, V, a, b, da, db, d, k); break;
+      case code_number(kMulSub): v = multiply_add<K, kMulSub>(in, reg, der, V, a, b, da, db, d, k); break;
+      case code_number(kSubMul): v = multiply_add<K, kSubMul>(in, reg, der, V, a, b, da, db, d, k); break;
+      case code_number(Code::copy): v = a, chain_rule<K>(d, 1.0, da, 0.0, db, k); break;
+      case code_number(Code::wrap): v = apply(in.op, a, b, 0.0), chain_rule<K>(d, 1.0, da, 0.0, db, k); break;
+      case code_number(Code::neg): v = -a, chain_rule<K>(d, -1.0, da, 0.0, db, k); break;
+      case code_number(Code::add): v = a + b, chain_rule<K>(d, 1.0, da, 1.0, db, k); break;
+      case code_number(Code::sub): v = a - b, chain_rule<K>(d, 1.0, da, -1.0, db, k); break;
+      case code_number(Code::mul): v = a * b, chain_rule<K>(d, b, da, a, db, k); break;
+      case code_number(Code::div): v = a / b, chain_rule<K>(d, 1.0 / b, da, -v / b, db, k); break;
+      case code_number(Code::pow): {
+        v = std::pow(a, b);
+        const double ga = b == 0.0 ? 0.0 : b * std::pow(a, b - 1.0);
+        const double gb = a > 0.0 ? v * std::log(a) : 0.0;  // a^b with a varying exponent needs a > 0
+        chain_rule<K>(d, ga, da, gb, db, k);
+        break;
+      }
+      case code_number(Code::sin): {
+        double c;
+        sin_cos(a, v, c);
+        chain_rule<K>(d, c, da, 0.0, db, k);
+        break;
+      }
+      case code_number(Code::cos): {
+        double s;
+        sin_cos(a, s, v);
+        chain_rule<K>(d, -s, da, 0.0, db, k);
+        break;
+      }
+      case code_number(Code::tan): v = std::tan(a), chain_rule<K>(d, 1.0 + v * v, da, 0.0, db, k); break;
+      case code_number(Code::asin): v = std::asin(a), chain_rule<K>(d, 1.0 / std::sqrt(1.0 - a * a), da, 0.0, db, k); break;
+      case code_number(Code::acos): v = std::acos(a), chain_rule<K>(d, -1.0 / std::sqrt(1.0 - a * a), da, 0.0, db, k); break;
+      case code_number(Code::atan): v = std::atan(a), chain_rule<K>(d, 1.0 / (1.0 + a * a), da, 0.0, db, k); break;
+      case code_number(Code::atan2): {
+        const double r2 = a * a + b * b;
+        v = std::atan2(a, b), chain_rule<K>(d, b / r2, da, -a / r2, db, k);
+        break;
+      }
+      case code_number(Code::exp): v = std::exp(a), chain_rule<K>(d, v, da, 0.0, db, k); break;
+      case code_number(Code::log): v = std::log(a), chain_rule<K>(d, 1.0 / a, da, 0.0, db, k); break;
+      case code_number(Code::sqrt): v = std::sqrt(a), chain_rule<K>(d, 0.5 / v, da, 0.0, db, k); break;
+      case code_number(Code::abs):
+        v = std::abs(a), chain_rule<K>(d, a > 0.0 ? 1.0 : a < 0.0 ? -1.0 : 0.0, da, 0.0, db, k);
+        break;
+      case code_number(Code::min):
+        v = std::min(a, b);
+        if (a <= b) chain_rule<K>(d, 1.0, da, 0.0, db, k);
+        else chain_rule<K>(d, 0.0, da, 1.0, db, k);
+        break;
+      case code_number(Code::max):
+        v = std::max(a, b);
+        if (a >= b) chain_rule<K>(d, 1.0, da, 0.0, db, k);
+        else chain_rule<K>(d, 0.0, da, 1.0, db, k);
+        break;
+      case code_number(Code::select): {
         const int src = a != 0.0 ? in.b : in.c;
         reg[in.dst] = reg[src];
-        std::copy(der + src * K, der + (src + 1) * K, der + in.dst * K);
+        std::copy(der + slot(src) * k, der + (slot(src) + 1) * k, d);
         continue;
       }
-      default: v = apply(in.op, a, b, 0.0); break;  // comparisons and logic: piecewise constant
+      default:  // comparisons and logic: piecewise constant
+        v = apply(in.op, a, b, 0.0), chain_rule<K>(d, 0.0, da, 0.0, db, k);
+        break;
     }
     reg[in.dst] = v;
-    const double* da = der + in.a * K;
-    const double* db = der + in.b * K;
-    double* d = der + in.dst * K;
-    if (gb == 0.0)
-      for (int k = 0; k < K; ++k) d[k] = ga * da[k];
-    else
-      for (int k = 0; k < K; ++k) d[k] = ga * da[k] + gb * db[k];
   }
 }
 
-void ModelProgram::mechanical_solve(const double* reg, const double* der, int K, const double* x, const double* dx,
-                                    double* f, double* df) const {
-  const int n = dof();
+// The mechanical form's solve, M(q) q̈ = F, and with `der` its directions: δq̈ = M⁻¹ (δF − δM q̈).
+// mass and force hold the registers of M (row-major n × n) and F; V as for dual_pass.
+// N is the coordinate count when known at compile time (2: the two-link models), else 0 and
+// n_runtime is.
+template <int K, int N>
+void solve_mechanical(const std::vector<int>& mass, const std::vector<int>& force, int n_runtime, int V,
+                      const double* reg, const double* der, int k_runtime, const double* x, const double* dx,
+                      double* f, double* df) {
+  const int k_n = K > 0 ? K : k_runtime;
+  const int n = N > 0 ? N : n_runtime;
   if (n < 1 || n > 8) return;  // the compiler refuses other sizes; this tells GCC so
   double L[64], a[8];
-  for (int i = 0; i < n * n; ++i) L[i] = reg[mass_[i]];
-  for (int i = 0; i < n; ++i) a[i] = reg[out_[i]];
+  for (int i = 0; i < n * n; ++i) L[i] = reg[mass[i]];
+  for (int i = 0; i < n; ++i) a[i] = reg[force[i]];
   // Two coordinates (the two-link models): the closed-form inverse, as the built-in models solve,
   // a fifth of Cholesky's cost here; more: Cholesky. Either refuses a matrix that is not positive
   // definite.
@@ -217,20 +335,59 @@ void ModelProgram::mechanical_solve(const double* reg, const double* der, int K,
     f[n + i] = ok ? a[i] : NAN;  // not positive definite: NaN stops the integration as a failure
   }
   if (!der) return;
-  // δa = M⁻¹ (δF − δM a) for each direction.
-  for (int k = 0; k < K; ++k) {
+  // The derivative slots of F and M (a constant entry reads the zero slot).
+  int force_slot[8], mass_slot[64];
+  for (int i = 0; i < n; ++i) force_slot[i] = std::min(force[i], V) * k_n;
+  for (int i = 0; i < n * n; ++i) mass_slot[i] = std::min(mass[i], V) * k_n;
+  for (int k = 0; k < k_n; ++k) {
     double r[8];
     for (int i = 0; i < n; ++i) {
-      double s = der[out_[i] * K + k];
-      for (int j = 0; j < n; ++j) s -= der[mass_[i * n + j] * K + k] * a[j];
+      double s = der[force_slot[i] + k];
+      for (int j = 0; j < n; ++j) s -= der[mass_slot[i * n + j] + k] * a[j];
       r[i] = s;
     }
     if (ok) two ? solve2(r) : cholesky_solve(L, n, r);
     for (int i = 0; i < n; ++i) {
-      df[i * K + k] = dx[(n + i) * K + k];
-      df[(n + i) * K + k] = ok ? r[i] : NAN;
+      df[i * k_n + k] = dx[(n + i) * k_n + k];
+      df[(n + i) * k_n + k] = ok ? r[i] : NAN;
     }
   }
+}
+
+}  // namespace
+
+double model_program_apply(Code op, double a, double b, double c) { return apply(op, a, b, c); }
+
+void ModelProgram::run(double* reg) const {
+  for (const auto& [r, v] : constants_) reg[r] = v;
+  for (const Instr& in : code_) run_value(in, reg);
+}
+
+void ModelProgram::run_dual(double* reg, double* der, int K) const {
+  for (const auto& [r, v] : constants_) reg[r] = v;
+  // The direction counts of the tangent flows and of AutoDiff (1, 2, the state count, state plus
+  // input counts) with their loops unrolled at compile time; any other count runs the general loop.
+  switch (K) {
+    case 1: return dual_pass<1>(code_, time_reg_, reg, der, K);
+    case 2: return dual_pass<2>(code_, time_reg_, reg, der, K);
+    case 3: return dual_pass<3>(code_, time_reg_, reg, der, K);
+    case 4: return dual_pass<4>(code_, time_reg_, reg, der, K);
+    case 6: return dual_pass<6>(code_, time_reg_, reg, der, K);
+    default: return dual_pass<0>(code_, time_reg_, reg, der, K);
+  }
+}
+
+void ModelProgram::mechanical_solve(const double* reg, const double* der, int K, const double* x, const double* dx,
+                                    double* f, double* df) const {
+  // Unrolled for the two-link models' direction counts (1: λ_max, 2, 4: the spectrum, 6: AutoDiff
+  // of the rhs), general otherwise.
+  const int n = dof(), V = time_reg_;
+  const int k = der ? K : 1;
+  if (n == 2 && k == 1) return solve_mechanical<1, 2>(mass_, out_, n, V, reg, der, K, x, dx, f, df);
+  if (n == 2 && k == 2) return solve_mechanical<2, 2>(mass_, out_, n, V, reg, der, K, x, dx, f, df);
+  if (n == 2 && k == 4) return solve_mechanical<4, 2>(mass_, out_, n, V, reg, der, K, x, dx, f, df);
+  if (n == 2 && k == 6) return solve_mechanical<6, 2>(mass_, out_, n, V, reg, der, K, x, dx, f, df);
+  return solve_mechanical<0, 0>(mass_, out_, n, V, reg, der, K, x, dx, f, df);
 }
 
 void ModelProgram::rhs(const double* x, const double* u, double t, double* f) const {
@@ -249,24 +406,53 @@ void ModelProgram::rhs(const double* x, const double* u, double t, double* f) co
 
 void ModelProgram::rhs_tangent(const double* x, const double* u, double t, const double* dx, const double* du, int K,
                                double* f, double* df) const {
-  double* reg = value_buffer(registers_).data();
-  double* der = derivative_buffer(static_cast<std::size_t>(registers_) * K).data();
-  const int n = state_dim(), m = input_count();
-  std::copy(x, x + n, reg);
-  std::copy(dx, dx + n * K, der);
-  std::copy(u, u + m, reg + n);
-  if (du) std::copy(du, du + m * K, der + n * K);
-  else std::fill(der + n * K, der + (n + m) * K, 0.0);
-  reg[time_reg_] = t;
-  std::fill(der + time_reg_ * K, der + (time_reg_ + 1) * K, 0.0);
-  run_dual(reg, der, K);
-  if (form_ == Form::ode) {
-    for (int i = 0; i < n; ++i) {
-      f[i] = reg[out_[i]];
-      std::copy(der + out_[i] * K, der + (out_[i] + 1) * K, df + i * K);
+  // Derivative slots: one per register below time_reg_, and time_reg_'s own, the zero slot. The
+  // call is unrolled for the usual direction counts KC (as in run_dual) and state counts NC (the
+  // FileModel sizes), 0 meaning "as given": the copies in and out are a handful of numbers each,
+  // where loops of unknown length and memcpy calls cost more than the copies.
+  const int V = time_reg_, m = input_count();
+  auto call = [&]<int KC, int NC>() {
+    const int k = KC > 0 ? KC : K, n = NC > 0 ? NC : state_dim();
+    double* reg = value_buffer(registers_).data();
+    double* der = derivative_buffer(static_cast<std::size_t>(V + 1) * k).data();
+    for (int i = 0; i < n; ++i) reg[i] = x[i];
+    for (int i = 0; i < n * k; ++i) der[i] = dx[i];
+    for (int j = 0; j < m; ++j) reg[n + j] = u[j];
+    for (int j = 0; j < m * k; ++j) der[n * k + j] = du ? du[j] : 0.0;
+    for (int j = 0; j < k; ++j) der[V * k + j] = 0.0;
+    reg[time_reg_] = t;
+    if constexpr (KC == 0) {
+      run_dual(reg, der, k);
+    } else {  // run_dual's work without its dispatch on K
+      for (const auto& [r, v] : constants_) reg[r] = v;
+      dual_pass<KC>(code_, V, reg, der, k);
     }
-  } else {
-    mechanical_solve(reg, der, K, x, dx, f, df);
+    if (form_ == Form::ode) {
+      for (int i = 0; i < n; ++i) {
+        f[i] = reg[out_[i]];
+        const double* d = der + std::min(out_[i], V) * k;
+        for (int j = 0; j < k; ++j) df[i * k + j] = d[j];
+      }
+    } else {
+      constexpr int D = NC % 2 == 0 ? NC / 2 : 0;  // coordinates; odd counts are never mechanical
+      solve_mechanical<KC, D>(mass_, out_, n / 2, V, reg, der, k, x, dx, f, df);
+    }
+  };
+  auto with_k = [&]<int KC>() {
+    switch (state_dim()) {
+      case 3: return call.template operator()<KC, 3>();
+      case 4: return call.template operator()<KC, 4>();
+      case 6: return call.template operator()<KC, 6>();
+      default: return call.template operator()<KC, 0>();
+    }
+  };
+  switch (K) {
+    case 1: return with_k.template operator()<1>();
+    case 2: return with_k.template operator()<2>();
+    case 3: return with_k.template operator()<3>();
+    case 4: return with_k.template operator()<4>();
+    case 6: return with_k.template operator()<6>();
+    default: return with_k.template operator()<0>();
   }
 }
 
@@ -278,7 +464,7 @@ double ModelProgram::energy(const double* x) const {
   std::fill(reg + n, reg + n + m, 0.0);
   reg[time_reg_] = 0.0;
   for (const auto& [r, v] : constants_) reg[r] = v;
-  for (const Instr& in : energy_code_) reg[in.dst] = apply(in.op, reg[in.a], reg[in.b], reg[in.c]);
+  for (const Instr& in : energy_code_) run_value(in, reg);
   double e = reg[energy_out_];
   if (form_ == Form::mechanical) {  // + ½ q̇ᵀ M(q) q̇, M from the energy program's own registers
     const int d = dof();
