@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "chaoskit/indicators/state_transition.hpp"
 #include "support/integrate_fixtures.hpp"
 
 using namespace chaoskit;
@@ -41,6 +42,11 @@ TEST_CASE("A finite-time blow-up returns a failure status just before the singul
     CHECK(tr.t.back() < 1.0);
     const auto var = propagate_variational(BlowUp{}, Vec<double, 1>(1.0), InputSchedule(0), 0.0, 2.0, tight(k, 1e-10));
     CHECK_FALSE(var.report.ok());
+    // Ψ as the tangent flow (the sweep's stm and ftle) fails the same way, at the same place.
+    const auto psi = state_transition_matrix(BlowUp{}, Vec<double, 1>(1.0), InputSchedule(0), 2.0, tight(k, 1e-10));
+    CHECK((psi.report.status == IntegrationStatus::step_underflow || psi.report.status == IntegrationStatus::non_finite));
+    CHECK(psi.report.t < 1.0 + 1e-9);
+    CHECK(psi.report.t > 0.99);
     CHECK(seconds_since(start) < 10.0);
   }
 }

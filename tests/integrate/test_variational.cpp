@@ -1,8 +1,11 @@
 // Ψ(T,0) from the variational equations (AutoDiff Jacobians) against central finite differences of
 // the flow (Richardson-extrapolated), for every model at a regular and a chaotic state; the AutoDiff Jacobians themselves
 // against finite differences of the rhs; Liouville's theorem for the conservative mechanical models.
+// The same checks for Ψ as the tangent flow [x | Ψ] (indicators/state_transition.hpp: the model's
+// tangent rhs, what the sweep's stm, ftle and endpoint_sensitivity entries integrate).
 #include <catch2/catch.hpp>
 
+#include "chaoskit/indicators/state_transition.hpp"
 #include "support/integrate_fixtures.hpp"
 
 using namespace chaoskit;
@@ -25,6 +28,16 @@ void check_stm_against_fd(const M& model, const Vec<double, M::state_dim>& x0, d
   CAPTURE(label, T, lambda_max, err);
   WARN(label << "\n  Psi vs FD, worst column rel. error " << err << "\n  FTLE_max " << lambda_max << " 1/s");
   CHECK(err < 1e-6);
+  // Ψ as the tangent flow: the same matrix, from the other right-hand side and its own step sizes.
+  const auto tangent = state_transition_matrix(model, x0, in, T, tight(StepperKind::rkf78, 1e-12));
+  REQUIRE(tangent.report.ok());
+  CHECK(tangent.T == T);
+  CHECK(tangent.report.t == T);
+  const double err_tangent = max_column_rel_error(tangent.stm, fd);
+  CAPTURE(err_tangent);
+  CHECK(err_tangent < 1e-6);
+  CHECK(max_column_rel_error(tangent.stm, var.stm) < 1e-8);
+  CHECK((tangent.xT - var.xT).norm() <= 1e-9 * (1.0 + var.xT.norm()));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The lane engine (src/chaoskit/simd/) computes, for every trajectory, the bits the scalar driver
 // computes: on every vector path this CPU has, alone or beside other trajectories, with lanes that
-// finish early and are refilled, through input events, early stops and a failing step budget.
+// finish early and are refilled, through input events, early stops and a failing step budget; for
+// λ_max, the spectrum, SALI, MEGNO, orbit_class and Ψ(T, 0) (stm, ftle).
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "chaoskit/indicators/instances.hpp"
+#include "chaoskit/indicators/state_transition.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/simd/lane_dispatch.hpp"
 #include "chaoskit/simd/lane_tasks.hpp"
@@ -103,6 +105,16 @@ void check_same(const AlignmentResult& a, const AlignmentResult& b) {
   check_same(a.report, b.report);
 }
 
+template <class M>
+void check_same(const StateTransitionResult<M>& a, const StateTransitionResult<M>& b) {
+  CHECK(same_bits(a.T, b.T));
+  for (int i = 0; i < M::state_dim; ++i) {
+    CHECK(same_bits(a.xT(i), b.xT(i)));
+    for (int j = 0; j < M::state_dim; ++j) CHECK(same_bits(a.stm(i, j), b.stm(i, j)));
+  }
+  check_same(a.report, b.report);
+}
+
 void check_same(const MegnoResult& a, const MegnoResult& b) {
   CHECK(same_bits(a.megno, b.megno));
   CHECK(same_bits(a.lambda_estimate, b.lambda_estimate));
@@ -149,6 +161,46 @@ IntegratorOptions rkf78_at(double tol) {
   io.stepper = StepperKind::rkf78;
   io.rtol = io.atol = tol;
   return io;
+}
+
+/// Ψ(T, 0) (the sweep's stm, ftle and endpoint_sensitivity) in lanes against the scalar driver,
+/// bit for bit, and the FTLE in both metrics from it; in a full batch with lanes refilled (horizons
+/// differ by lane) and each trajectory alone.
+template <class M>
+void check_state_transition(const M& model) {
+  const int count = 13;  // not a multiple of any width
+  const auto xs = mixed_states<4>(count);
+  const auto inputs = mixed_inputs(count);  // moments, a table through 7.25 s and a release at 11.7 s
+  const IntegratorOptions io = rkf78_at(1e-10);
+  const double horizons[] = {0.3, 5.0, 14.0, 2.5, 9.1};  // the sweep's 0.3 s and 5 s among them
+  std::vector<StateTransitionTask<M>> tasks;
+  std::vector<StateTransitionResult<M>> scalar;
+  for (int i = 0; i < count; ++i) {
+    const double T = horizons[i % 5];
+    tasks.emplace_back(xs[i], T, io);
+    scalar.push_back(state_transition_matrix(model, xs[i], inputs[i], T, io));
+    REQUIRE(scalar.back().report.ok());
+  }
+  const AnyModel any(model);
+  for (simd::LanePath path : runnable_paths()) {
+    INFO("path " << simd::lane_path_name(path));
+    auto engine = simd::make_lane_engine(any, simd::LaneSystem::tangent_full, io, path);
+    REQUIRE(engine);
+    const auto batch = run_in_lanes(*engine, tasks, inputs, 2);
+    for (int i = 0; i < count; ++i) {
+      INFO("orbit " << i << " (T = " << scalar[i].T << " s) in a full batch");
+      check_same(batch[i], scalar[i]);
+      for (FtleMetric metric : {FtleMetric::euclidean, FtleMetric::kinetic}) {
+        const Vec<double, 4> lanes = ftle(model, xs[i], batch[i].xT, batch[i].stm, batch[i].T, metric);
+        const Vec<double, 4> ref = ftle(model, xs[i], scalar[i].xT, scalar[i].stm, scalar[i].T, metric);
+        for (int k = 0; k < 4; ++k) CHECK(same_bits(lanes(k), ref(k)));
+      }
+      auto solo_engine = simd::make_lane_engine(any, simd::LaneSystem::tangent_full, io, path);
+      const auto solo = run_in_lanes(*solo_engine, std::vector{tasks[i]}, std::vector{inputs[i]}, 2);
+      INFO("alone");
+      check_same(solo[0], batch[i]);
+    }
+  }
 }
 
 template <class M>
@@ -374,4 +426,13 @@ TEST_CASE("lanes: the spectrum, SALI and MEGNO in every lane are the scalar path
       }
     }
   }
+}
+
+TEST_CASE("lanes: stm and ftle (Psi(T, 0)) in every lane are the scalar path's, bit for bit (golf with moments)",
+          "[simd][stm]") {
+  check_state_transition(GolfModel(golf_params(read_param_file("golf_manufactured"))));
+}
+
+TEST_CASE("lanes: stm and ftle (Psi(T, 0)) in every lane are the scalar path's, bit for bit (limb)", "[simd][stm]") {
+  check_state_transition(LimbModel(limb_params(read_param_file("limb_paper_reconstructed"))));
 }

@@ -1,19 +1,32 @@
 // A sweep gives the same datasets on every vector path (CHAOSKIT_SIMD = scalar, sse2, avx2,
-// avx512 where the CPU has it) and every thread count: lanes change how fast, never what.
+// avx512 where the CPU has it) and every thread count: lanes change how fast, never what. And the
+// values the lanes compute for stm, ftle and endpoint_sensitivity are those of Ψ(T, 0) from the
+// library's tangent flow (indicators/state_transition.hpp), on the scalar path and on lanes.
 #include <catch2/catch.hpp>
 
+#include <array>
+#include <cstring>
 #include <string>
 #include <variant>
 
+#include "chaoskit/indicators/state_transition.hpp"
+#include "chaoskit/integrate/instances.hpp"
 #include "chaoskit/simd/lane_dispatch.hpp"
+#include "chaoskit/sweep/job_reader.hpp"
+#include "chaoskit/sweep/point_context.hpp"
 #include "../sweep/sweep_fixtures.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::test;
 
+namespace {
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+}  // namespace
+
 TEST_CASE("lanes: a sweep's datasets are identical on every vector path and thread count", "[simd][sweep][cli]") {
   ScratchDir dir("lane_sweep");
-  // Lane entries (orbit_class, adaptive; lambda_max with a transient; spectrum, SALI, MEGNO) beside scalar ones
+  // Lane entries (orbit_class, adaptive; lambda_max with a transient; spectrum, SALI, MEGNO; Ψ for
+  // stm and ftle at one time, shared, and for endpoint_sensitivity at another) beside scalar ones
   // (final_state), moments and a release time swept so that the lanes' input segments differ.
   const std::string job = write_job(
       dir, "lanes.toml",
@@ -22,6 +35,7 @@ TEST_CASE("lanes: a sweep's datasets are identical on every vector path and thre
       "[compute]\norbit_class = { time = 30, max_time = 200, lambda_floor = 0.1 }\n"
       "lambda_max = { time = 40, transient = 5, renorm = 2, blocks = 4 }\nfinal_state = { time = 3 }\n"
       "spectrum = { time = 30 }\nsali = { time = 60 }\nmegno = { time = 60, renorm = 0.5 }\n"
+      "ftle = { time = 14, metric = \"kinetic\" }\nstm = { time = 14 }\nendpoint_sensitivity = { time = 0.3 }\n"
       "[integrator]\nrtol = 1e-9\natol = 1e-9\n");
   const simd::LanePath widest = simd::widest_supported_path();
   std::string reference;
@@ -49,5 +63,52 @@ TEST_CASE("lanes: a sweep's datasets are identical on every vector path and thre
       INFO("first difference: " << first_difference);
       CHECK(same);
     }
+  }
+}
+
+TEST_CASE("lanes: a sweep's stm, ftle and endpoint_sensitivity are Psi(T, 0) of the tangent flow, on every path",
+          "[simd][sweep][stm][cli]") {
+  ScratchDir dir("lane_sweep_stm");
+  const std::string text =
+      "[model]\nname = \"golf\"\n[grid]\nth1 = { list = [0.4, 1.7, 2.9] }\nth2 = { list = [-1.1, 0.3] }\n"
+      "dth1 = 0.0\ndth2 = 0.5\ntau1 = 0.6\ntau2 = -0.2\nrelease_tau2 = 0.2\n"
+      "[compute]\nstm = { time = 5 }\nftle = { time = 5 }\nendpoint_sensitivity = { time = 0.3 }\n";
+  const std::string job_path = write_job(dir, "stm.toml", text);
+  const sweep::Job job = sweep::parse_job(text, job_path);
+  const GolfModel& golf = std::get<GolfModel>(job.base_model);
+  const IntegratorOptions io = job.integrator_for(Workload::tangent_flow);
+  CHECK(io.stepper == StepperKind::rkf78);  // the tangent flow's default, the lanes' stepper
+  const simd::LanePath widest = simd::widest_supported_path();
+  for (simd::LanePath path : {simd::LanePath::scalar, widest}) {
+    INFO(simd::lane_path_name(path));
+    const std::string out = dir.file(simd::lane_path_name(path) + ".h5");
+    const ProcessResult p = run_command("CHAOSKIT_SIMD=" + simd::lane_path_name(path) + " " + CHAOSKIT_CLI_PATH + " sweep " +
+                                        quote_arg(job_path) + " --out " + quote_arg(out) + " --progress quiet");
+    REQUIRE(p.exit_code == 0);
+    const io::ResultsStore s = io::ResultsStore::open_read(out);
+    const auto stm = s.read("stm"), ftle_values = s.read("ftle"), speed = s.read("endpoint_speed");
+    const auto position_gain = s.read("endpoint_position_gain"), velocity_gain = s.read("endpoint_velocity_gain");
+    const auto status = s.read_status();
+    for (std::size_t i = 0; i < 3; ++i)
+      for (std::size_t j = 0; j < 2; ++j) {
+        const std::size_t k = i * 2 + j;
+        INFO("point " << k);
+        REQUIRE(status[k] == io::point_status::ok);
+        const std::array<std::size_t, 2> index{i, j};
+        const sweep::PointContext ctx = sweep::point_context(job, index);
+        const Vec<double, 4> x0 = Eigen::Map<const Vec<double, 4>>(ctx.x0.data());
+        const auto psi = state_transition_matrix(golf, x0, ctx.inputs, 5.0, io);
+        REQUIRE(psi.report.ok());
+        for (int r = 0; r < 4; ++r)
+          for (int c = 0; c < 4; ++c) CHECK(same_bits(stm[k * 16 + static_cast<std::size_t>(r * 4 + c)], psi.stm(r, c)));
+        CHECK(same_bits(ftle_values[k], ftle(golf, x0, psi.xT, psi.stm, 5.0, FtleMetric::euclidean)(0)));
+        const auto swing = state_transition_matrix(golf, x0, ctx.inputs, 0.3, io);
+        const EndpointSensitivity<4> e = endpoint_sensitivity(golf, swing.xT, swing.stm);
+        CHECK(same_bits(speed[k], e.y.tail<2>().norm()));
+        for (std::size_t g = 0; g < 2; ++g) {
+          CHECK(same_bits(position_gain[k * 2 + g], e.sigma_position(static_cast<int>(g))));
+          CHECK(same_bits(velocity_gain[k * 2 + g], e.sigma_velocity(static_cast<int>(g))));
+        }
+      }
   }
 }

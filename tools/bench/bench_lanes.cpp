@@ -1,7 +1,9 @@
 // chaoskit_bench_lanes: the vector lanes (src/chaoskit/simd/) on sweep jobs as users write them,
 // every vector path this CPU has side by side with the scalar driver, in one run.
 //
-//   chaoskit_bench_lanes [--repeat 3] [--threads N (all cores)] [--samples 48] [--quick] [--out table.md]
+//   chaoskit_bench_lanes [--repeat 3] [--threads N (all cores)] [--samples 48] [--quick] [--only PREFIX]
+//                        [--out table.md]
+// (--only keeps the workloads whose name starts with PREFIX, e.g. "ftle" or "λ_max golf".)
 //
 // Each workload is a job file's text, read by the job reader and computed by the sweep's own
 // compute_batches (lanes, refilling, scheduling and all), with the results kept in memory; only
@@ -12,7 +14,9 @@
 //   orbit_class : the verdicts' settings (analyses/*/run, FULL: time 235 s, max_time 2·10⁴ s,
 //                 λ_floor 0.005 1/s, rkf78 at 1e-10) on --samples Liouville samples of one energy
 //                 level just above each model's onset of chaos (golf 0.8, limb 0.9 ΔE_flip), where
-//                 orbits end anywhere from 235 s to 2·10⁴ s — the case lanes must not wait on.
+//                 orbits end anywhere from 235 s to 2·10⁴ s — the case lanes must not wait on;
+//   ftle golf   : the λ_max golf grid, ftle = { time = 0.3 } (a swing) and { time = 5 }, with no
+//                 [integrator] at all (the defaults a user gets): Ψ(T, 0) as [x | Ψ], K = 4.
 // Per path: wall time on 1 thread and on all (best of --repeat; orbit_class once unless
 // --repeat is given), trajectories/s per core and on all cores, ns per trajectory step (one
 // attempted step of one trajectory, from the lanes' count) and per vector step, the lane
@@ -154,6 +158,12 @@ std::string lambda_job(const std::string& model, const std::string& params, cons
          "lambda_max = { time = 100, renorm = 1 }\n[integrator]\nrtol = 1e-9\natol = 1e-9\n";
 }
 
+std::string ftle_job(double time) {
+  return "[model]\nname = \"golf\"\nparams = \"golf_manufactured\"\n[grid]\nth1 = { linspace = [0.3, 2.5, 16] }\n"
+         "th2 = { linspace = [-2.0, 2.0, 16] }\ndth1 = 0.0\ndth2 = 0.0\n[compute]\nftle = { time = " +
+         fmt("%g", time) + " }\n";
+}
+
 std::string class_job(const std::string& model, const std::string& params, double energy_value, int samples) {
   return "[model]\nname = \"" + model + "\"\nparams = \"" + params + "\"\n[sample]\nenergy = { list = [" +
          fmt("%.17g", energy_value) + "] }\nn = " + std::to_string(samples) +
@@ -167,7 +177,7 @@ std::string class_job(const std::string& model, const std::string& params, doubl
 int main(int argc, char** argv) {
   int repeat = 3, threads = omp_get_num_procs(), samples = 48;
   bool repeat_given = false, quick = false;
-  std::string out;
+  std::string out, only;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> std::string {
@@ -179,6 +189,7 @@ int main(int argc, char** argv) {
     else if (a == "--samples") samples = std::stoi(value());
     else if (a == "--quick") quick = true;
     else if (a == "--out") out = value();
+    else if (a == "--only") only = value();
     else {
       std::cerr << "chaoskit_bench_lanes: unknown option " << a << "\n";
       return 2;
@@ -199,12 +210,21 @@ int main(int argc, char** argv) {
   work.push_back({"λ_max limb, 256 rest states, T = 100 s",
                   lambda_job("limb", "limb_paper_reconstructed", "-2.0, 2.0", "-2.5, 2.5"),
                   tangent_rhs_flops<LimbModel, 1>(limb, false), 8, repeat});
+  for (double T : {0.3, 5.0})
+    work.push_back({"ftle golf, 256 rest states, T = " + fmt("%g", T) + " s, default tolerances", ftle_job(T),
+                    tangent_rhs_flops<GolfModel, 4>(golf, false), 20, repeat});
   work.push_back({"orbit_class golf, " + std::to_string(samples) + " samples at 0.8 ΔE_flip",
                   class_job("golf", "golf_manufactured", golf_min + 0.8 * golf_flip, samples),
                   tangent_rhs_flops<GolfModel, 2>(golf, true), 16, repeat_given ? repeat : 1});
   work.push_back({"orbit_class limb, " + std::to_string(samples) + " samples at 0.9 ΔE_flip",
                   class_job("limb", "limb_paper_reconstructed", limb_min + 0.9 * limb_flip, samples),
                   tangent_rhs_flops<LimbModel, 2>(limb, true), 16, repeat_given ? repeat : 1});
+
+  std::erase_if(work, [&](const BenchWorkload& w) { return w.name.rfind(only, 0) != 0; });
+  if (work.empty()) {
+    std::cerr << "chaoskit_bench_lanes: --only " << only << " names no workload\n";
+    return 2;
+  }
 
   std::vector<simd::LanePath> paths = {simd::LanePath::scalar};
   for (simd::LanePath p : {simd::LanePath::sse2, simd::LanePath::avx2, simd::LanePath::avx512})

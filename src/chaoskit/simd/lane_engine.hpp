@@ -63,7 +63,7 @@ struct Nodes {
 inline constexpr Nodes kNodes{};
 
 /// The right-hand side of the tangent flow [x | w_1 … w_K] on lanes: the model's tangent_rhs, as
-/// TangentSystem<M, K> calls it (K = 1 λ_max, 2 SALI, 4 the spectrum).
+/// TangentSystem<M, K> calls it (K = 1 λ_max, 2 SALI, 4 the spectrum and Ψ(T, 0)).
 template <class M, int W, int K>
 struct TangentKernel {
   static constexpr int n = M::state_dim, m = M::input_dim, columns = 1 + K, size = n * columns;

@@ -51,7 +51,7 @@ class LaneTask {
 };
 
 /// Which system a lane engine integrates (its state layout): the tangent flow [x | w_1 … w_K] with
-/// K = 1 (λ_max), 2 (SALI) or the state dimension (the spectrum); MEGNO's [x | w | quadratures];
+/// K = 1 (λ_max), 2 (SALI) or the state dimension (the spectrum, and Ψ(T, 0) for stm and ftle); MEGNO's [x | w | quadratures];
 /// the classifier's [x | w1 | w2 | MEGNO quadratures] (orbit_class).
 enum class LaneSystem { tangent1, tangent2, tangent_full, megno, classifier };
 inline constexpr int kLaneSystems = 5;

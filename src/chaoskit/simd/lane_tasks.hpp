@@ -1,8 +1,8 @@
 #pragma once
-// A sampled task of indicators/ (LyapunovTask, OrbitClassTask: tangent_flow.hpp's SampledTask) as
-// a LaneTask for the lane engine: the same task object, fed one lane's state as doubles. Compiled
-// in the baseline translation units only (lane_task.hpp says why), so its arithmetic between steps
-// is the scalar path's, to the bit.
+// A sampled task of indicators/ (LyapunovTask, OrbitClassTask, StateTransitionTask, …:
+// tangent_flow.hpp's SampledTask) as a LaneTask for the lane engine: the same task object, fed one
+// lane's state as doubles. Compiled in the baseline translation units only (lane_task.hpp says
+// why), so its arithmetic between steps is the scalar path's, to the bit.
 #include <functional>
 #include <utility>
 #include <vector>

@@ -135,7 +135,7 @@ EngineReport compute_batches(const Job& job, const ResultLayout& layout, int thr
         finish_point(a, k, st);
       }
     } else {
-      // Lanes: a point's λ_max and orbit_class entries run in this thread's lanes; a new point is
+      // Lanes: a point's tangent-flow entries run in this thread's lanes; a new point is
       // taken whenever every lane engine has an idle lane, and a point is finished when its last
       // entry completes. A stop abandons the points in the lanes (their batches deliver the
       // finished points only, below), as a kill would.

@@ -1,6 +1,7 @@
 #pragma once
 // The hand-over of a point's entries from the point evaluator to the lanes (batch_engine.cpp): an
-// entry the lanes integrate (λ_max, spectrum, SALI, MEGNO, orbit_class on a model with a lane kernel) is not computed in
+// entry the lanes integrate (λ_max, spectrum, SALI, MEGNO, orbit_class, and stm, ftle and
+// endpoint_sensitivity through Ψ(T, 0), on a model with a lane kernel) is not computed in
 // evaluate_point_entries but turned into a LaneTask and deferred; its results are written into the
 // point's block when the task completes, possibly after other points have been taken.
 #include <functional>

@@ -5,9 +5,19 @@
 namespace chaoskit::sweep {
 
 namespace {
+/// The entries that integrate a tangent flow: on lanes whenever the job's are (job_uses_lanes).
 bool lane_quantity(Quantity q) {
-  return q == Quantity::lambda_max || q == Quantity::spectrum || q == Quantity::sali || q == Quantity::megno ||
-         q == Quantity::orbit_class;
+  switch (q) {
+    case Quantity::lambda_max:
+    case Quantity::spectrum:
+    case Quantity::sali:
+    case Quantity::megno:
+    case Quantity::orbit_class:
+    case Quantity::stm:
+    case Quantity::ftle:
+    case Quantity::endpoint_sensitivity: return true;
+    default: return false;
+  }
 }
 }  // namespace
 

@@ -19,7 +19,8 @@ namespace chaoskit::sweep {
 
 /// Whether a job's points go through the lanes on `path`: a model with a lane kernel, the same
 /// model at every point (no parameter axes), rkf78 for the tangent flow, and some entry the lanes
-/// integrate (λ_max, spectrum, SALI, MEGNO, orbit_class).
+/// integrate (λ_max, spectrum, SALI, MEGNO, orbit_class; stm, ftle and endpoint_sensitivity through
+/// Ψ(T, 0)).
 bool job_uses_lanes(const Job& job, simd::LanePath path);
 
 class LaneScheduler final : public LaneDeferral {

@@ -2,17 +2,20 @@
 // The computations of one grid point: each [compute] entry of the job, integrated from the point's
 // initial state, written into the point's block of values (result_layout.hpp). A point's values
 // depend on nothing but its own context, so a sweep gives the same bits whatever the thread count,
-// rank count or order of evaluation. Entries needing Ψ at the same time share one variational run.
+// rank count or order of evaluation. Entries needing Ψ at the same time (stm, ftle,
+// endpoint_sensitivity) share one tangent-flow run (indicators/state_transition.hpp).
 //
 // A failed integration leaves that entry's values at their fill value (NaN) and makes the point's
 // status the first failure in the order of the entries; the other entries are still computed.
 //
-// With a LaneDeferral, the entries it takes (λ_max, spectrum, SALI, MEGNO, orbit_class) are handed
-// to the lanes as tasks (simd/lane_tasks.hpp) instead of being computed here; each task writes the
-// same values into the same slots when it completes, and its entry's status into entry_status.
+// With a LaneDeferral, the entries it takes (λ_max, spectrum, SALI, MEGNO, orbit_class, and stm,
+// ftle, endpoint_sensitivity: one Ψ task per time) are handed to the lanes as tasks
+// (simd/lane_tasks.hpp) instead of being computed here; each task writes the same values into the
+// same slots when it completes, and its entries' statuses into entry_status.
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -25,6 +28,7 @@
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/indicators/orbit_classification.hpp"
 #include "chaoskit/indicators/poincare.hpp"
+#include "chaoskit/indicators/state_transition.hpp"
 #include "chaoskit/integrate/instances.hpp"
 #include "chaoskit/integrate/sensitivity.hpp"
 #include "chaoskit/io/results_store.hpp"
@@ -77,12 +81,27 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
   // Per workload, so that a job naming no stepper gets rkf78 for the tangent flow (Job::integrator_for).
   const IntegratorOptions tangent_io = job.integrator_for(Workload::tangent_flow);
   const IntegratorOptions trajectory_io = job.integrator_for(Workload::trajectory);
-  std::optional<VariationalResult<M>> variational;
-  auto variational_at = [&](double T) -> const VariationalResult<M>& {
-    if (!variational || variational->T != T || !variational->report.ok())
-      variational = propagate_variational(model, x0, inputs, 0.0, T, tangent_io);
-    return *variational;
+  // Ψ(T, 0) for the entries that use it, one run per time T: computed here (the last one kept), or,
+  // for the lanes, one task per T whose completion calls the writers of every entry at that T.
+  using StmResult = StateTransitionResult<M>;
+  using StmWriter = std::function<void(const StmResult&)>;
+  std::optional<StmResult> stm_here;
+  std::vector<std::pair<double, std::vector<StmWriter>>> stm_for_lanes;
+  auto with_stm = [&](double T, bool to_lanes, StmWriter write) {
+    if (!to_lanes) {
+      if (!stm_here || stm_here->T != T) stm_here = state_transition_matrix(model, x0, inputs, T, tangent_io);
+      write(*stm_here);
+      return;
+    }
+    for (auto& [time, writers] : stm_for_lanes)
+      if (time == T) {
+        writers.push_back(std::move(write));
+        return;
+      }
+    stm_for_lanes.emplace_back(T, std::vector<StmWriter>{std::move(write)});
   };
+  // The model the writers of a deferred entry use: the job's (the point's model is gone by then).
+  auto writer_model = [&](bool to_lanes) { return to_lanes ? &std::get<M>(lanes->model()) : &model; };
 
   for (; e < job.compute.size(); ++e) {
     const ComputeSpec& c = job.compute[e];
@@ -133,16 +152,24 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
         break;
       }
       case Quantity::stm: {
-        const auto& v = variational_at(c.time);
-        if (!note(v.report)) break;
-        for (int i = 0; i < n; ++i)
-          for (int j = 0; j < n; ++j) slot("stm")[i * n + j] = v.stm(i, j);
+        double* stm = slot("stm");
+        std::int8_t* status_slot = &entry_status[e];
+        with_stm(c.time, to_lanes, [=](const StmResult& r) {
+          *status_slot = basins::point_status_of(r.report);
+          if (*status_slot != io::point_status::ok) return;
+          for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) stm[i * n + j] = r.stm(i, j);
+        });
         break;
       }
       case Quantity::ftle: {
-        const auto& v = variational_at(c.time);
-        if (!note(v.report)) break;
-        slot("ftle")[0] = ftle(model, x0, v.xT, v.stm, c.time, c.metric)(0);
+        double* value = slot("ftle");
+        std::int8_t* status_slot = &entry_status[e];
+        const M* stm_model = writer_model(to_lanes);
+        with_stm(c.time, to_lanes, [=, time = c.time, metric = c.metric](const StmResult& r) {
+          *status_slot = basins::point_status_of(r.report);
+          if (*status_slot == io::point_status::ok) *value = ftle(*stm_model, x0, r.xT, r.stm, time, metric)(0);
+        });
         break;
       }
       case Quantity::sali: {
@@ -205,12 +232,18 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
       }
       case Quantity::endpoint_sensitivity: {
         if constexpr (MechanicalModel<M>) {
-          const auto& v = variational_at(c.time);
-          if (!note(v.report)) break;
-          const EndpointSensitivity<n> e = endpoint_sensitivity(model, v.xT, v.stm);
-          slot("endpoint_speed")[0] = e.y.template tail<2>().norm();
-          for (int i = 0; i < 2; ++i)
-            slot("endpoint_position_gain")[i] = e.sigma_position(i), slot("endpoint_velocity_gain")[i] = e.sigma_velocity(i);
+          double* speed = slot("endpoint_speed");
+          double* position_gain = slot("endpoint_position_gain");
+          double* velocity_gain = slot("endpoint_velocity_gain");
+          std::int8_t* status_slot = &entry_status[e];
+          const M* stm_model = writer_model(to_lanes);
+          with_stm(c.time, to_lanes, [=](const StmResult& r) {
+            *status_slot = basins::point_status_of(r.report);
+            if (*status_slot != io::point_status::ok) return;
+            const EndpointSensitivity<n> s = endpoint_sensitivity(*stm_model, r.xT, r.stm);
+            *speed = s.y.template tail<2>().norm();
+            for (int i = 0; i < 2; ++i) position_gain[i] = s.sigma_position(i), velocity_gain[i] = s.sigma_velocity(i);
+          });
         }
         break;
       }
@@ -247,6 +280,11 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
       }
     }
   }
+  for (auto& [T, writers] : stm_for_lanes)
+    defer_task(simd::LaneSystem::tangent_full, StateTransitionTask<M>(x0, T, tangent_io),
+               [writers = std::move(writers)](const StmResult& r) {
+                 for (const StmWriter& write : writers) write(r);
+               });
   if constexpr (MechanicalModel<M>) slot("initial_energy")[0] = state_energy(model, x0);
   for (auto& [system, task] : deferred) lanes->defer(system, std::move(task));
 }
