@@ -452,8 +452,7 @@ void build_file(const std::string& tmp, const std::string& path, const std::vect
     h5::Dataset ds(H5Dcreate2(file, "status", H5T_STD_I8LE, space, H5P_DEFAULT, dcpl, H5P_DEFAULT), "create status");
     h5::write_attribute(ds, "units", std::string("1"));
     h5::write_attribute(ds, "long_name", std::string("point status"));
-    h5::write_attribute(ds, "flag_meanings",
-                        std::string("not_computed ok step_underflow non_finite max_steps invalid_point internal_error"));
+    h5::write_attribute(ds, "flag_meanings", point_status_flag_meanings());
     h5::write_attribute(ds, "chaoskit_dims", join([&] {
                           std::vector<std::string> n;
                           for (const auto& a : axes) n.push_back(a.name);

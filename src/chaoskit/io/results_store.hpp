@@ -10,7 +10,8 @@
 //   /<variable>    N-D dataset over (axes..., trailing...), chunked, scales attached per dimension;
 //                  attributes `units`, `long_name`, `_FillValue` (in the variable's own type, so
 //                  xarray masks unwritten points) and `chaoskit_dims` (dimension names, comma-separated).
-//   /status        int8 over the axes: point_status codes below; 0 until the point is written.
+//   /status        int8 over the axes: point_status codes (core/point_status.hpp); 0 until the
+//                  point is written.
 //   /              provenance attributes: software, softwareVersion, softwareCommit, date (UTC,
 //                  ISO 8601), host (defaults the caller may override), the caller's map (job text,
 //                  model, parameters, integrator, threads, ranks), and chaoskit_format,
@@ -70,18 +71,13 @@
 #include <variant>
 #include <vector>
 
+#include "chaoskit/core/point_status.hpp"
+
 namespace chaoskit::io {
 
-/// Per-point status codes stored in /status (int8). Mirrors IntegrationStatus shifted by one.
-namespace point_status {
-inline constexpr std::int8_t not_computed = 0;    ///< not yet written (the fill value)
-inline constexpr std::int8_t ok = 1;              ///< computed; every variable holds its value
-inline constexpr std::int8_t step_underflow = 2;  ///< integration failed: step below dt_min
-inline constexpr std::int8_t non_finite = 3;      ///< integration failed: state became NaN/inf
-inline constexpr std::int8_t max_steps = 4;       ///< integration failed: step budget exhausted
-inline constexpr std::int8_t invalid_point = 5;   ///< the grid point has no admissible state (e.g. energy unreachable)
-inline constexpr std::int8_t internal_error = 6;  ///< an exception while computing the point
-}  // namespace point_status
+/// The point status codes stored in /status (core/point_status.hpp) under the name the sweep code
+/// has always used.
+namespace point_status = chaoskit::point_status;
 
 enum class ElementType { float64, int32, int8, uint8 };
 std::string element_type_name(ElementType t);

@@ -102,8 +102,7 @@ void write_file(const std::string& tmp, const SectionTable& tb) {
   {
     h5::Dataset st = make_dataset(file, "seed_status", H5T_STD_I8LE, H5T_NATIVE_INT8, tb.seed_status.data(), S, "1",
                                   "orbit status");
-    h5::write_attribute(st, "flag_meanings",
-                        std::string("not_computed ok step_underflow non_finite max_steps invalid_point internal_error"));
+    h5::write_attribute(st, "flag_meanings", point_status_flag_meanings());
     on(std::move(st), seed);
   }
   h5::check(H5Fflush(file, H5F_SCOPE_GLOBAL), "flush " + tmp);
