@@ -1,6 +1,7 @@
 // `chaoskit query FILE.h5 <describe|select|stats|nearest|export>`: reads a results file (also one
 // whose sweep is still running: no file lock, it sees the writer's last flush). The logic lives in
-// src/chaoskit/query/; this file parses options and formats text and JSON.
+// src/chaoskit/query/; this file parses options and formats text and JSON. It is over 500 lines
+// because the five subcommands share one option set and the text and JSON helpers at its top.
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
