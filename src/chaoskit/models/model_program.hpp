@@ -13,6 +13,7 @@
 //                         solved per call (Cholesky of the dof × dof matrix)
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace chaoskit {
@@ -88,6 +89,21 @@ class ModelProgram {
     int dst, a, b, c;
   };
 
+  /// The rhs program as plain arrays into this program, for the lane engine's own interpreter
+  /// (simd/lane_program.hpp), which restates rhs_tangent on W trajectories at once and may call no
+  /// inline function the rest of chaoskit also uses (simd/lanes.hpp): hence fields, no accessors.
+  struct Layout {
+    bool mechanical = false;
+    int states = 0, inputs = 0;
+    int registers = 0, time_register = 0;  ///< the dual mode differentiates registers below time's
+    const std::pair<int, double>* constants = nullptr;
+    int constant_count = 0;
+    const Instr* code = nullptr;
+    int code_size = 0;
+    const int* out = nullptr;   ///< ode: the derivatives' registers (states); mechanical: the forces' (dof)
+    const int* mass = nullptr;  ///< mechanical: M(i, j)'s registers, row-major dof × dof
+  };
+  Layout layout() const;
 
  private:
   friend class ModelCompiler;
