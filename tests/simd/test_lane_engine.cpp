@@ -483,7 +483,7 @@ std::vector<Vec<double, 4>> small_states(int count) {
 
 }  // namespace
 
-TEST_CASE("lanes: model files of four states have lane kernels; other sizes stay scalar", "[simd][model_files]") {
+TEST_CASE("lanes: model files of four states have lane kernels, other sizes stay scalar", "[simd][model_files]") {
   CHECK(simd::has_lane_kernel(make_model(shipped_model("golf"))));
   CHECK(simd::has_lane_kernel(make_model(shipped_model("limb"))));
   CHECK_FALSE(simd::has_lane_kernel(make_model(shipped_model("lorenz"))));  // three states
