@@ -1,5 +1,6 @@
-"""Model files (data/models/*.toml) in the Python module: the built-in's numbers, the CLI's bits,
-parameter overrides, and a sweep job whose grid axis is one of the file's parameters."""
+"""Model files (data/models/*.toml) in the Python module: the built-in's numbers (rhs, energy, and
+the mechanical pieces of inspect and modes), the CLI's bits, parameter overrides, and a sweep job
+whose grid axis is one of the file's parameters."""
 import unittest
 from pathlib import Path
 
@@ -22,6 +23,20 @@ class ModelFileTests(TempDirCase):
         df, db = f.rhs(x, inputs=[1.5, -0.25]), b.rhs(x, inputs=[1.5, -0.25])
         self.assertLess(np.max(np.abs(df - db)) / np.max(np.abs(db)), 1e-14)
         self.assertLess(abs(f.energy(x) - b.energy(x)), 1e-13 * abs(b.energy(x)))
+
+    def test_golf_file_mechanics_match_the_builtin(self):
+        f, b = ck.Model(GOLF), ck.Model("golf")
+        self.assertTrue(f.mechanical)
+        self.assertFalse(ck.Model(str(MODELS / "lorenz.toml")).mechanical)
+        x = np.array([0.0, -0.08726646259971647, 10.0, 9.0])
+        i, j = f.inspect(x, torque=[5.0, 0.0]), b.inspect(x, torque=[5.0, 0.0])
+        for key in ("M", "c", "G", "qdd", "kinetic_energy", "potential_energy", "energy", "schur_inertia"):
+            np.testing.assert_allclose(i[key], j[key], rtol=1e-12, atol=1e-12, err_msg=key)
+        for key in ("p", "v", "a"):
+            np.testing.assert_allclose(i["endpoint"][key], j["endpoint"][key], rtol=1e-12, atol=1e-12, err_msg=key)
+        np.testing.assert_allclose(f.modes()["omega"], b.modes()["omega"], rtol=1e-10)
+        with self.assertRaisesRegex(ValueError, "not a mechanical model"):
+            ck.Model(str(MODELS / "lorenz.toml")).modes()
 
     def test_overrides_reach_the_file_parameters(self):
         x = np.array([0.7, -1.3, 2.1, 0.4])

@@ -1,16 +1,23 @@
 // The lane engine (src/chaoskit/simd/) computes, for every trajectory, the bits the scalar driver
 // computes: on every vector path this CPU has, alone or beside other trajectories, with lanes that
 // finish early and are refilled, through input events, early stops and a failing step budget; for
-// λ_max, the spectrum, SALI, MEGNO, orbit_class and Ψ(T, 0) (stm, ftle).
+// λ_max, the spectrum, SALI, MEGNO, orbit_class and Ψ(T, 0) (stm, ftle); for the built-in golf and
+// limb and for model files, whose compiled program runs on lanes (simd/lane_program.hpp).
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <optional>
 #include <random>
+#include <set>
 #include <vector>
 
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/state_transition.hpp"
+#include "chaoskit/models/model_program_passes.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/simd/lane_dispatch.hpp"
 #include "chaoskit/simd/lane_tasks.hpp"
@@ -435,4 +442,146 @@ TEST_CASE("lanes: stm and ftle (Psi(T, 0)) in every lane are the scalar path's, 
 
 TEST_CASE("lanes: stm and ftle (Psi(T, 0)) in every lane are the scalar path's, bit for bit (limb)", "[simd][stm]") {
   check_state_transition(LimbModel(limb_params(read_param_file("limb_paper_reconstructed"))));
+}
+
+// ---- model files: the compiled program on lanes (simd/lane_program.hpp) ---------------------------
+
+namespace {
+
+FileModel<4> file_model_4(const std::string& path) { return std::get<FileModel<4>>(make_model(path)); }
+std::string shipped_model(const std::string& name) { return (data_directory() / "models" / (name + ".toml")).string(); }
+
+/// A four-state ODE file that runs every instruction the lanes restate: Hénon–Heiles with a small
+/// force built from every function, comparison and logical operator, if(), time terms (computed
+/// per lane: each lane has its own t) and two inputs. Every if() is continuous across its switch
+/// (a jump in the rhs would stall the step control), and a little damping outweighs the force's
+/// terms in the rates, so that its orbits stay near the origin.
+const char* const kEveryInstruction = R"TOML(model = "ode"
+states = ["x", "y", "px", "py"]
+inputs = ["u1", "u2"]
+[values]
+eps = 0.02
+[let]
+r2 = "x^2 + y^2"
+w = "eps*(atan(x) + tan(0.3*y) + asin(0.5*sin(x)) + acos(0.5*cos(y)) - pi/2 + exp(-r2) - 1 + log(2 + cos(x)) - log(3) + sqrt(1 + r2) - 1 + abs(x)*y + min(x, y) + max(px, py) + 0.1*wrap(3*x) + (1 + r2)^1.5 - 1 + atan2(y, 1 + r2) + if((x > y and not (x == y)) or (x > y and px <= py), x, y) + if(y >= 0 or x > 5, y^2, -y^2) + if(px != py, (px - py)^2, 0.0) + if(x < y, x, y) + sin(2*y) + cos(3*px) + sin(px)*cos(px) + sin(py)*cos(py) + sin(x + y)*cos(x + y) + sin(0.3*sin(0.3*sin(0.3*sin(0.3*x)))) + (x*py + y)) - 0.01*x/(2 + y)"
+[derivatives]
+x = "px"
+y = "py"
+px = "-x - 2*x*y + w - 0.05*px + 0.01*u1 + 0.005*cos(1.7*t)"
+py = "-y - x^2 + y^2 + w*x - 0.05*py + 0.01*u2 - 0.004*sin(2.3*t)*exp(-t/50)"
+)TOML";
+
+/// States near the origin of kEveryInstruction's Hénon–Heiles part, with energies below its escape
+/// energy 1/6 (the small force, off resonance, keeps them there over the tests' 80 s).
+std::vector<Vec<double, 4>> small_states(int count) {
+  std::mt19937 rng(20261203);
+  std::uniform_real_distribution<double> q(-0.25, 0.25), p(-0.2, 0.2);
+  std::vector<Vec<double, 4>> xs;
+  for (int i = 0; i < count; ++i) xs.push_back(Vec<double, 4>(q(rng), q(rng), p(rng), p(rng)));
+  return xs;
+}
+
+}  // namespace
+
+TEST_CASE("lanes: model files of four states have lane kernels, other sizes stay scalar", "[simd][model_files]") {
+  CHECK(simd::has_lane_kernel(make_model(shipped_model("golf"))));
+  CHECK(simd::has_lane_kernel(make_model(shipped_model("limb"))));
+  CHECK_FALSE(simd::has_lane_kernel(make_model(shipped_model("lorenz"))));  // three states
+}
+
+TEST_CASE("lanes: orbit_class of golf.toml and limb.toml in every lane is the scalar classification, bit for bit",
+          "[simd][classification][model_files]") {
+  check_orbit_classes(file_model_4(shipped_model("golf")));
+  check_orbit_classes(file_model_4(shipped_model("limb")));
+}
+
+TEST_CASE("lanes: stm and ftle (Psi(T, 0)) of golf.toml in every lane are the scalar path's, bit for bit",
+          "[simd][stm][model_files]") {
+  check_state_transition(file_model_4(shipped_model("golf")));
+}
+
+TEST_CASE("lanes: every instruction of a model file gives the scalar bits (lambda_max, spectrum, SALI, MEGNO)",
+          "[simd][lyapunov][model_files]") {
+  const std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("chaoskit_lane_every_instruction_" + std::to_string(::getpid()) + ".toml");
+  std::ofstream(path) << kEveryInstruction;
+  const FileModel<4> model = file_model_4(path.string());
+  std::filesystem::remove(path);
+  // The optimised program holds every instruction the optimiser emits, each on the state (with
+  // derivatives): all of Code but copy, sin and cos (which the passes drop or turn into sincos),
+  // and the passes' own.
+  {
+    const ModelProgram::Layout program = model.program->layout();
+    std::set<int> differentiated;
+    for (int i = 0; i < program.code_size; ++i)
+      if (program.code[i].dst < program.time_register) differentiated.insert(static_cast<int>(program.code[i].op));
+    for (int op = 0; op <= static_cast<int>(kSubMul); ++op) {
+      using C = ModelProgram::Code;
+      if (op == static_cast<int>(C::copy) || op == static_cast<int>(C::sin) || op == static_cast<int>(C::cos)) continue;
+      INFO("instruction " << op);
+      CHECK(differentiated.count(op) == 1);
+    }
+  }
+  const int count = 11;
+  const auto xs = small_states(count);
+  const auto inputs = mixed_inputs(count);
+  const IntegratorOptions io = rkf78_at(1e-10);
+  LyapunovOptions lo;
+  lo.time = 80;
+  lo.renorm = 1.0;
+  lo.blocks = 4;
+  FastIndicatorOptions fo;
+  fo.time = 80;
+  fo.renorm = 0.5;
+  fo.history_points = 20;
+  const AnyModel any(model);
+  for (simd::LanePath path_kind : runnable_paths()) {
+    INFO("path " << simd::lane_path_name(path_kind));
+    {
+      std::vector<LyapunovTask<1, FileModel<4>>> tasks;
+      for (int i = 0; i < count; ++i) tasks.emplace_back(model, xs[i], lo, io);
+      auto engine = simd::make_lane_engine(any, simd::LaneSystem::tangent1, io, path_kind);
+      REQUIRE(engine);
+      const auto lanes = run_in_lanes(*engine, tasks, inputs, 2);
+      for (int i = 0; i < count; ++i) {
+        INFO("lambda_max, orbit " << i);
+        const LyapunovResult r = lyapunov_exponents<1>(model, xs[i], inputs[i], lo, io);
+        REQUIRE(r.report.ok());
+        check_same(lanes[i], r);
+        // Alone in the engine: the neighbours never change a lane's bits.
+        auto solo_engine = simd::make_lane_engine(any, simd::LaneSystem::tangent1, io, path_kind);
+        check_same(run_in_lanes(*solo_engine, std::vector{tasks[i]}, std::vector{inputs[i]}, 2)[0], r);
+      }
+    }
+    {
+      std::vector<LyapunovTask<4, FileModel<4>>> tasks;
+      for (int i = 0; i < count; ++i) tasks.emplace_back(model, xs[i], lo, io);
+      auto engine = simd::make_lane_engine(any, simd::LaneSystem::tangent_full, io, path_kind);
+      const auto lanes = run_in_lanes(*engine, tasks, inputs, 2);
+      for (int i = 0; i < count; ++i) {
+        INFO("spectrum, orbit " << i);
+        check_same(lanes[i], lyapunov_exponents<4>(model, xs[i], inputs[i], lo, io));
+      }
+    }
+    {
+      std::vector<AlignmentTask<2, FileModel<4>>> tasks;
+      for (int i = 0; i < count; ++i) tasks.emplace_back(xs[i], fo);
+      auto engine = simd::make_lane_engine(any, simd::LaneSystem::tangent2, io, path_kind);
+      const auto lanes = run_in_lanes(*engine, tasks, inputs, 2);
+      for (int i = 0; i < count; ++i) {
+        INFO("SALI, orbit " << i);
+        check_same(lanes[i], alignment_indices<2>(model, xs[i], inputs[i], fo, io));
+      }
+    }
+    {
+      std::vector<MegnoTask<FileModel<4>>> tasks;
+      for (int i = 0; i < count; ++i) tasks.emplace_back(xs[i], fo);
+      auto engine = simd::make_lane_engine(any, simd::LaneSystem::megno, io, path_kind);
+      const auto lanes = run_in_lanes(*engine, tasks, inputs, 2);
+      for (int i = 0; i < count; ++i) {
+        INFO("MEGNO, orbit " << i);
+        check_same(lanes[i], megno(model, xs[i], inputs[i], fo, io));
+      }
+    }
+  }
 }

@@ -10,6 +10,7 @@
 #include <variant>
 
 #include "chaoskit/indicators/state_transition.hpp"
+#include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/integrate/instances.hpp"
 #include "chaoskit/simd/lane_dispatch.hpp"
 #include "chaoskit/sweep/job_reader.hpp"
@@ -23,14 +24,17 @@ namespace {
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 }  // namespace
 
-TEST_CASE("lanes: a sweep's datasets are identical on every vector path and thread count", "[simd][sweep][cli]") {
-  ScratchDir dir("lane_sweep");
+namespace {
+/// The job below for `model` (a built-in's name or a model file's path) on every vector path and
+/// thread count: every dataset equal to the scalar single-thread file's.
+void check_identical_on_every_path(const std::string& model, const std::string& scratch) {
+  ScratchDir dir(scratch);
   // Lane entries (orbit_class, adaptive; lambda_max with a transient; spectrum, SALI, MEGNO; Ψ for
   // stm and ftle at one time, shared, and for endpoint_sensitivity at another) beside scalar ones
   // (final_state), moments and a release time swept so that the lanes' input segments differ.
   const std::string job = write_job(
       dir, "lanes.toml",
-      "[model]\nname = \"golf\"\n[grid]\nth1 = { linspace = [0.4, 2.4, 4] }\nth2 = { list = [-1.2, 0.3, 1.9] }\n"
+      "[model]\nname = \"" + model + "\"\n[grid]\nth1 = { linspace = [0.4, 2.4, 4] }\nth2 = { list = [-1.2, 0.3, 1.9] }\n"
       "dth1 = 0.0\ndth2 = 0.0\ntau1 = { list = [0.0, 0.6] }\nrelease_tau1 = 13.3\n"
       "[compute]\norbit_class = { time = 30, max_time = 200, lambda_floor = 0.1 }\n"
       "lambda_max = { time = 40, transient = 5, renorm = 2, blocks = 4 }\nfinal_state = { time = 3 }\n"
@@ -64,6 +68,16 @@ TEST_CASE("lanes: a sweep's datasets are identical on every vector path and thre
       CHECK(same);
     }
   }
+}
+}  // namespace
+
+TEST_CASE("lanes: a sweep's datasets are identical on every vector path and thread count", "[simd][sweep][cli]") {
+  check_identical_on_every_path("golf", "lane_sweep");
+}
+
+TEST_CASE("lanes: a model file's sweep (golf.toml) is identical on every vector path and thread count",
+          "[simd][sweep][cli][model_files]") {
+  check_identical_on_every_path((data_directory() / "models" / "golf.toml").string(), "lane_sweep_file");
 }
 
 TEST_CASE("lanes: a sweep's stm, ftle and endpoint_sensitivity are Psi(T, 0) of the tangent flow, on every path",

@@ -2,6 +2,7 @@
 // built-in model it copies, on the job the issue names: λ_max throughput.
 //
 //   chaoskit_bench_model_files [--time 100] [--states 16] [--repeat 3] [--calls 1000000] [--model NAME]
+//                              [--sweep-states 16 (0: no sweep table)]
 //
 // For golf, limb and lorenz: lyapunov_exponents<1> (one tangent vector, renormalised every 1 s,
 // a default IntegratorOptions: dopri5 at rtol = atol = 1e-10, as callgrind's profile shows) on
@@ -11,9 +12,11 @@
 // (K = 1) call, averaged over --calls calls (0: none). --model golf|limb|lorenz runs that model
 // alone (for a profile: valgrind --tool=callgrind ... --model golf --calls 0). Prints a Markdown
 // table; tools/bench/RESULTS.md keeps it.
-// The sweep's SIMD lanes, which the built-in golf and limb also have, are not used here: a model
-// file runs on the scalar path only, so the built-in's lane throughput (README.md) is a further
-// factor of 2 (AVX2) to 4 (AVX-512) beyond the ratios below.
+// Then the same comparison on sweep jobs as a user writes them (--sweep-states N² rest states, λ_max
+// over --time s renormalised every 1 s, no [integrator]: the tangent flow's default, rkf78 on the
+// widest SIMD lanes the CPU has, CHAOSKIT_SIMD to narrow it), computed by the sweep's own engine
+// into memory on one thread, for the built-in and for its file: both golf and limb run their tangent
+// flow on lanes (the file's program through simd/lane_program.hpp), Lorenz on the scalar driver.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -27,6 +30,9 @@
 #include "chaoskit/models/model_program_passes.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
+#include "chaoskit/simd/lane_dispatch.hpp"
+#include "chaoskit/sweep/job_reader.hpp"
+#include "chaoskit/sweep/memory_run.hpp"
 
 using namespace chaoskit;
 using Clock = std::chrono::steady_clock;
@@ -100,11 +106,50 @@ void compare(const char* name, const B& builtin, const F& file, const std::vecto
               program_sizes(file.source()).c_str());
 }
 
+/// A λ_max sweep of `side`² rest states of `model` (a name or a file), as a user writes it; for
+/// Lorenz a line of starting points instead.
+std::string lambda_job(const std::string& model, bool lorenz, int side, double time) {
+  const std::string grid = lorenz ? "x = { linspace = [1.0, 2.5, " + std::to_string(side * side) + "] }\ny = 1.0\nz = 20.0\n"
+                                  : "th1 = { linspace = [0.3, 2.5, " + std::to_string(side) + "] }\nth2 = { linspace = [-2.0, 2.0, " +
+                                        std::to_string(side) + "] }\ndth1 = 0.0\ndth2 = 0.0\n";
+  return "[model]\nname = \"" + model + "\"\n[grid]\n" + grid + "[compute]\nlambda_max = { time = " + std::to_string(time) +
+         ", renorm = 1 }\n";
+}
+
+/// Seconds of the best of `repeat` in-memory runs of the job on one thread, and its lane use.
+double sweep_seconds(const std::string& text, int repeat, std::string& lanes, double& checksum) {
+  const sweep::Job job = sweep::parse_job(text, "bench.toml");
+  double best = 1e300;
+  for (int r = 0; r < repeat; ++r) {
+    const auto t0 = Clock::now();
+    const sweep::MemoryRun run = sweep::compute_in_memory(job, 1, [] { return false; });
+    best = std::min(best, seconds_since(t0));
+    // The mean λ_max over the points, a check that both computed the same exponents.
+    const int var = run.layout.find("lambda_max");
+    const std::size_t at = var >= 0 ? run.layout.offset[static_cast<std::size_t>(var)] : 0;
+    checksum = 0;
+    for (std::size_t p = 0; p < run.status.size(); ++p) checksum += run.values[p * run.layout.values_per_point + at];
+    checksum /= static_cast<double>(run.status.size());
+    lanes = run.report.lane_steps > 0 ? "lanes" : "scalar";
+  }
+  return best;
+}
+
+void compare_sweeps(const char* name, const std::string& file, bool lorenz, int side, double time, int repeat) {
+  std::string lanes_b, lanes_f;
+  double cb = 0, cf = 0;
+  const double sb = sweep_seconds(lambda_job(name, lorenz, side, time), repeat, lanes_b, cb);
+  const double sf = sweep_seconds(lambda_job(file, lorenz, side, time), repeat, lanes_f, cf);
+  const double points = static_cast<double>(side) * side;
+  std::printf("| %s | %s: %.1f | %s: %.1f | %.2f | %.4f / %.4f |\n", name, lanes_b.c_str(), points / sb, lanes_f.c_str(),
+              points / sf, sf / sb, cb, cf);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   double time = 100.0;
-  int n_states = 16, repeat = 3, calls = 1000000;
+  int n_states = 16, repeat = 3, calls = 1000000, sweep_side = 16;
   std::string only;
   for (int i = 1; i + 1 < argc; i += 2) {
     if (!std::strcmp(argv[i], "--time")) time = std::stod(argv[i + 1]);
@@ -112,6 +157,7 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--repeat")) repeat = std::stoi(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--calls")) calls = std::stoi(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--model")) only = argv[i + 1];
+    else if (!std::strcmp(argv[i], "--sweep-states")) sweep_side = std::stoi(argv[i + 1]);
   }
   auto wanted = [&](const char* name) { return only.empty() || only == name; };
   const auto models = data_directory() / "models";
@@ -133,5 +179,14 @@ int main(int argc, char** argv) {
   if (wanted("lorenz"))
     compare("lorenz", std::get<LorenzModel>(make_model("lorenz")),
             std::get<FileModel<3>>(make_model((models / "lorenz.toml").string())), flows, time, repeat, calls);
+  if (sweep_side <= 0) return 0;
+  std::printf("\nSweep jobs as a user writes them: λ_max over %g s of %d states, no [integrator] (rkf78 at the "
+              "defaults), one thread, vector path %s, best of %d (traj/s; the mean λ_max of each as a check)\n\n",
+              time, sweep_side * sweep_side, simd::lane_path_description(simd::selected_lane_path()).c_str(), repeat);
+  std::printf("| model | built-in traj/s | file traj/s | file ÷ built-in time | mean λ_max (built-in / file) |\n");
+  std::printf("|---|---:|---:|---:|---:|\n");
+  if (wanted("golf")) compare_sweeps("golf", (models / "golf.toml").string(), false, sweep_side, time, repeat);
+  if (wanted("limb")) compare_sweeps("limb", (models / "limb.toml").string(), false, sweep_side, time, repeat);
+  if (wanted("lorenz")) compare_sweeps("lorenz", (models / "lorenz.toml").string(), true, sweep_side, time, repeat);
   return 0;
 }

@@ -194,6 +194,7 @@ int run_model(const M& model, const BasinCliOptions& opt, const std::string& par
 
 template <class M>
 int run_any(const M& model, const BasinCliOptions& opt, const std::string& label) {
+  require_mechanics(model, "basins", basin_needs(parse_kind(opt.kind)));  // a model file: one line naming it
   if constexpr (!MechanicalModel<M>) {
     throw InputError("--model", "basin maps need a mechanical model (limb, golf, chain), not " + opt.model);
   } else if constexpr (requires { model.p.b; }) {
@@ -226,7 +227,7 @@ CommandRunner register_basin_command(CLI::App& app) {
       .description =
           "Integrates one orbit from every point of a grid over two state components (--x, --y; the "
           "others --fixed or 0) and labels its outcome, for the mechanical models limb, golf and "
-          "chain:\n"
+          "chain, and mechanical model files with [kinematics] (rest also needs their potential):\n"
           "rest\tthe rest state a damped chain settles in, as winding numbers of its links, found "
           "once the energy is below the lowest barrier (needs joint damping: a damped set or "
           "--damping)\n"
@@ -253,7 +254,7 @@ CommandRunner register_basin_command(CLI::App& app) {
       .environment = parameter_set_environment() +
                      "OMP_NUM_THREADS\tThe thread count when --threads is 0 (default).\n",
   });
-  cmd->add_option("--model", opt->model, "Model: limb | golf | chain (see chaoskit models)")
+  cmd->add_option("--model", opt->model, "Model: limb | golf | chain, or a mechanical model file PATH.toml (see chaoskit models; data/models/README.md)")
       ->type_name("NAME")
       ->required();
   cmd->add_option("--x", opt->x,

@@ -10,6 +10,7 @@
 #include "chaoskit/core/units.hpp"
 #include "chaoskit/models/limb_paper_formulas.hpp"
 #include "chaoskit/models/linear_modes.hpp"
+#include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "commands.hpp"
@@ -66,14 +67,30 @@ std::string fmt(const Eigen::MatrixBase<Derived>& m) {
   return s.str();
 }
 
+/// --torque: one value per input the model declares (a model file may declare fewer than its
+/// input slots; the rest read 0).
+template <class M>
+Vec<double, M::input_dim> torque_of(const M& model, const InspectOptions& opt) {
+  Vec<double, M::input_dim> u = Vec<double, M::input_dim>::Zero();
+  if (opt.torque.empty()) return u;
+  std::vector<std::string> inames;
+  if constexpr (requires { model.input_names(); }) inames = model.input_names();
+  if (inames.empty()) throw InputError("--torque", "model " + opt.model + " has no inputs");
+  const std::vector<double> values = parse_number_list(opt.torque, "--torque", inames);
+  for (std::size_t i = 0; i < values.size(); ++i) u(static_cast<int>(i)) = values[i];
+  return u;
+}
+
 template <MechanicalModel M>
 int inspect_mechanical(const M& model, const InspectOptions& opt, const std::string& params_label) {
   constexpr int n = M::dof;
+  static_assert(M::input_dim == n, "inspect's mechanics take one moment per joint");
   const auto names = model.state_names();
   const Vec<double, 2 * n> x = to_vec<2 * n>(parse_number_list(opt.state, "--state", names));
-  Vec<double, n> u = Vec<double, n>::Zero();
-  if (!opt.torque.empty()) u = to_vec<n>(parse_number_list(opt.torque, "--torque", model.input_names()));
+  const Vec<double, n> u = torque_of(model, opt);
   const Vec<double, n> q = x.template head<n>(), qd = x.template tail<n>();
+  // A model file without [kinematics] has no endpoint: everything else is printed.
+  const bool endpoint = has_kinematics(model);
 
   const auto Mq = model.mass_matrix(q);
   const auto c = model.bias(q, qd);
@@ -83,8 +100,9 @@ int inspect_mechanical(const M& model, const InspectOptions& opt, const std::str
   const double V = model.potential_energy(q);
   const double power = actuator_power(model, qd, u);
   const double dissipated = qd.dot(model.dissipation(qd));
-  const auto ep = endpoint_kinematics(model, q, qd, qdd);
+  const auto ep = endpoint ? endpoint_kinematics(model, q, qd, qdd) : EndpointKinematics<n>{};
   const double schur = schur_inertia(model, q);
+  const std::string no_endpoint = "(needs [kinematics] in " + opt.model + ": data/models/README.md)";
 
   if (opt.json) {
     JsonWriter w(std::cout);
@@ -93,7 +111,8 @@ int inspect_mechanical(const M& model, const InspectOptions& opt, const std::str
     w.field("M", Mq).field("c", c).field("G", G).field("qdd", qdd);
     w.field("kinetic_energy", T).field("potential_energy", V).field("energy", T + V);
     w.field("power", power).field("dissipation_power", dissipated);
-    w.key("endpoint").begin_object().field("p", ep.p).field("v", ep.v).field("a", ep.a).field("J", ep.J).end_object();
+    if (endpoint)
+      w.key("endpoint").begin_object().field("p", ep.p).field("v", ep.v).field("a", ep.a).field("J", ep.J).end_object();
     w.field("schur_inertia", schur);
     if (opt.modes) {
       const auto lm = linear_modes(model);
@@ -128,9 +147,13 @@ int inspect_mechanical(const M& model, const InspectOptions& opt, const std::str
   o << "kinetic energy  " << fmt(T) << " J\npotential       " << fmt(V) << " J\ntotal energy    " << fmt(T + V) << " J\n";
   o << "actuator power  " << fmt(power) << " W";
   if (dissipated != 0.0) o << "   (damping dissipates " << fmt(dissipated) << " W)";
-  o << "\nendpoint p      " << fmt(ep.p) << " m\n";
-  o << "endpoint v      " << fmt(ep.v) << " m/s\nendpoint a      " << fmt(ep.a) << " m/s^2\n";
-  o << "Jacobian J_P    " << fmt(ep.J) << " m/rad\n";
+  if (endpoint) {
+    o << "\nendpoint p      " << fmt(ep.p) << " m\n";
+    o << "endpoint v      " << fmt(ep.v) << " m/s\nendpoint a      " << fmt(ep.a) << " m/s^2\n";
+    o << "Jacobian J_P    " << fmt(ep.J) << " m/rad\n";
+  } else {
+    o << "\nendpoint        " << no_endpoint << "\n";
+  }
   o << "Schur inertia   " << fmt(schur) << " kg m^2  (proximal joint, distal joints free)\n";
   if (opt.modes) {
     const auto lm = linear_modes(model);
@@ -157,17 +180,11 @@ int inspect_plain(const M& model, const InspectOptions& opt, const std::string& 
   const auto names = model.state_names();
   const Vec<double, n> x = to_vec<n>(parse_number_list(opt.state, "--state", names));
   // Inputs: none for the built-in flows; a model file's declared ones (the rest of its slots read 0).
-  Vec<double, M::input_dim> u = Vec<double, M::input_dim>::Zero();
-  if (!opt.torque.empty()) {
-    std::vector<std::string> inames;
-    if constexpr (requires { model.input_names(); }) inames = model.input_names();
-    if (inames.empty()) throw InputError("--torque", "model " + opt.model + " has no inputs");
-    const std::vector<double> values = parse_number_list(opt.torque, "--torque", inames);
-    if (values.size() != inames.size())
-      throw InputError("--torque", "expected " + std::to_string(inames.size()) + " values, got " + std::to_string(values.size()));
-    for (std::size_t i = 0; i < values.size(); ++i) u(static_cast<int>(i)) = values[i];
+  const Vec<double, M::input_dim> u = torque_of(model, opt);
+  if (opt.modes) {
+    require_mechanics(model, "modes");  // a model file: one line naming it
+    throw InputError("--modes", "model " + opt.model + " is not a mechanical chain; modes are undefined");
   }
-  if (opt.modes) throw InputError("--modes", "model " + opt.model + " is not a mechanical chain; modes are undefined");
   const Vec<double, n> dx = model.rhs(x, u, 0.0);
   double energy = NAN;
   constexpr bool has_energy = requires { model.energy(x); };  // Hénon–Heiles' H, a model file's energy
@@ -194,10 +211,20 @@ int run_inspect(const InspectOptions& opt) {
   return std::visit(
       [&](const auto& m) {
         using M = std::decay_t<decltype(m)>;
-        if constexpr (MechanicalModel<M>)
+        if constexpr (MechanicalModel<M>) {
+          // A model file of the ODE form, or one whose B or D varies with the state (its c, power
+          // and damping would be undefined), shows its right-hand side as a flow's would.
+          if (!is_mechanical_model(m)) return inspect_plain(m, opt, label);
+          if constexpr (requires { m.program; })
+            if (const std::string& why = m.program->mechanics_problem(); !why.empty()) {
+              if (opt.modes) throw InputError(opt.model, why);
+              std::cerr << "chaoskit: note: " << opt.model << ": " << why << "; showing the right-hand side only\n";
+              return inspect_plain(m, opt, label);
+            }
           return inspect_mechanical(m, opt, label);
-        else
+        } else {
           return inspect_plain(m, opt, label);
+        }
       },
       model);
 }
@@ -212,7 +239,7 @@ CommandRunner register_inspect_command(CLI::App& app) {
       .synopsis = "chaoskit inspect --model NAME --state LIST [--params SET] [--torque LIST] [--modes] [--json]",
       .description =
           "Evaluates a model at one state without integrating. For the mechanical models (limb, golf, "
-          "chain): the mass matrix M(q), the Coriolis and centrifugal moments c(q,qd), the gravity "
+          "chain, and model files of model = \"mechanical\"; the endpoint needs their [kinematics]): the mass matrix M(q), the Coriolis and centrifugal moments c(q,qd), the gravity "
           "moments G(q) = dV/dq, the joint accelerations qdd = M^-1 (tau - c - G) under the joint "
           "moments --torque, the kinetic, potential and total energy, the actuator power tau^T qd (and "
           "the power the joint damping dissipates), the endpoint position, velocity, acceleration and "
@@ -220,8 +247,8 @@ CommandRunner register_inspect_command(CLI::App& app) {
           "it feels with every distal joint free. --modes adds the small-oscillation modes about q = 0 "
           "from det(K - w^2 M0) = 0; for limb also the paper's eqs. (36)-(40) evaluated as printed.\n"
           "\n"
-          "For lorenz and henon_heiles: the right-hand side dx/dt, and the energy (henon_heiles) or "
-          "the divergence (lorenz).",
+          "For lorenz, henon_heiles and ODE model files: the right-hand side dx/dt, and the energy "
+          "(henon_heiles, a file's energy) or the divergence (lorenz).",
       .output =
           "Text on stdout with units, or with --json one JSON object (SI units):\n"
           "model, params, state, torque\tthe input, echoed\n"

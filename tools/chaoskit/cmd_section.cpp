@@ -8,6 +8,7 @@
 
 #include "chaoskit/core/memory.hpp"
 #include "chaoskit/integrate/trajectory.hpp"
+#include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/sections/energy_seeds.hpp"
 #include "chaoskit/sections/instances.hpp"
 #include "chaoskit/sections/section_file.hpp"
@@ -67,6 +68,7 @@ int run_model(const M& model, const SectionCliOptions& opt, const std::string& p
     x0s.push_back(Eigen::Map<const Vec<double, n>>(xs.data()));
     active.push_back(true);
   } else {
+    require_mechanics(model, "energy-surface seeds", MechanicalNeeds{.potential = true});  // model files
     if constexpr (!MechanicalModel<M>) {
       throw InputError("--energy", "energy-surface seeds need a mechanical model (limb, golf, chain), not " + opt.model);
     } else {

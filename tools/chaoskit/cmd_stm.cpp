@@ -7,6 +7,7 @@
 
 #include "chaoskit/integrate/sensitivity.hpp"
 #include "chaoskit/integrate/instances.hpp"
+#include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "commands.hpp"
@@ -44,6 +45,7 @@ int stm_model(const M& model, const StmOptions& opt, const std::string& params_l
   const Vec<double, n> x0 = Eigen::Map<const Vec<double, n>>(xs.data());
   const double T = parse_duration(opt.time);
   const FtleMetric metric = parse_ftle_metric(opt.metric);
+  if (metric == FtleMetric::kinetic) require_mechanics(model, "FTLEs in the kinetic-energy metric");  // model files
   if constexpr (!MechanicalModel<M>)
     if (metric == FtleMetric::kinetic)
       throw InputError("--metric", "the kinetic-energy metric needs a mechanical model (limb, golf, chain)");
@@ -73,20 +75,22 @@ int stm_model(const M& model, const StmOptions& opt, const std::string& params_l
     w.field("state_names", names).field("state0", x0).field("state", r.xT).field("stm", r.stm).field("det", det);
     w.key("ftle").begin_object().field("metric", metric_name(metric)).field("values", lambda).end_object();
     if constexpr (MechanicalModel<M>) {
-      const auto e = endpoint_sensitivity(model, r.xT, r.stm);
-      w.key("endpoint").begin_object().field("p", Vec<double, 2>(e.y.template head<2>()));
-      w.field("v", Vec<double, 2>(e.y.template tail<2>())).field("task_stm", e.task_stm);
-      w.field("sigma_position", e.sigma_position).field("sigma_velocity", e.sigma_velocity).end_object();
-      if constexpr (m > 0) {
-        const Mat<double, 4, n> Jy = endpoint_task_jacobian(model, r.xT);
-        const Mat<double, m, n> da = r.d_amplitude.transpose(), dr = r.d_release.transpose();
-        const Mat<double, m, 4> ya = (Jy * r.d_amplitude).transpose(), yr = (Jy * r.d_release).transpose();
-        w.key("input_sensitivity").begin_object().field("input_names", inames);
-        std::vector<double> rel;
-        for (int i = 0; i < m; ++i) rel.push_back(inputs.dim() ? inputs.release(i) : INFINITY);
-        w.field("release_time", rel);
-        w.field("amplitude", da).field("release", dr).field("endpoint_amplitude", ya).field("endpoint_release", yr);
-        w.end_object();
+      if (has_kinematics(model)) {  // a model file without [kinematics] has no endpoint
+        const auto e = endpoint_sensitivity(model, r.xT, r.stm);
+        w.key("endpoint").begin_object().field("p", Vec<double, 2>(e.y.template head<2>()));
+        w.field("v", Vec<double, 2>(e.y.template tail<2>())).field("task_stm", e.task_stm);
+        w.field("sigma_position", e.sigma_position).field("sigma_velocity", e.sigma_velocity).end_object();
+        if constexpr (m > 0) {
+          const Mat<double, 4, n> Jy = endpoint_task_jacobian(model, r.xT);
+          const Mat<double, m, n> da = r.d_amplitude.transpose(), dr = r.d_release.transpose();
+          const Mat<double, m, 4> ya = (Jy * r.d_amplitude).transpose(), yr = (Jy * r.d_release).transpose();
+          w.key("input_sensitivity").begin_object().field("input_names", inames);
+          std::vector<double> rel;
+          for (int i = 0; i < m; ++i) rel.push_back(inputs.dim() ? inputs.release(i) : INFINITY);
+          w.field("release_time", rel);
+          w.field("amplitude", da).field("release", dr).field("endpoint_amplitude", ya).field("endpoint_release", yr);
+          w.end_object();
+        }
       }
     }
     w.end_object();
@@ -103,6 +107,7 @@ int stm_model(const M& model, const StmOptions& opt, const std::string& params_l
   o << "det Psi = " << det << "\n";
   print_matrix(o, "FTLE (1/T) log sigma_i, " + metric_name(metric) + " metric [1/s]", lambda.transpose());
   if constexpr (MechanicalModel<M>) {
+    if (!has_kinematics(model)) return 0;  // a model file without [kinematics] has no endpoint
     const auto e = endpoint_sensitivity(model, r.xT, r.stm);
     print_matrix(o, "endpoint p(T) [m], v(T) [m/s]", e.y.transpose());
     print_matrix(o, "d(p,v)(T)/dx(0) (rows px, py, vx, vy)", e.task_stm);

@@ -17,6 +17,7 @@
 #include "chaoskit/basins/rest_label.hpp"
 #include "chaoskit/basins/task_outcome.hpp"
 #include "chaoskit/io/results_store.hpp"
+#include "chaoskit/models/mechanical_form.hpp"
 
 namespace chaoskit::basins {
 
@@ -27,6 +28,16 @@ struct GridAxis {
   int component = -1;  ///< index into the state
   std::vector<double> values;
 };
+
+/// What a basin kind needs of a model file beyond M and f (models/mechanical_form.hpp): every kind
+/// the link angles (rest: windings and barriers; flip: the upright test; task: the endpoint),
+/// rest also the potential (energy, barriers) and the constant damping D.
+inline MechanicalNeeds basin_needs(BasinKind kind) {
+  MechanicalNeeds needs;
+  needs.kinematics = true;
+  needs.potential = needs.constant_pieces = kind == BasinKind::rest;
+  return needs;
+}
 
 struct BasinOptions {
   BasinKind kind = BasinKind::rest;
@@ -93,6 +104,7 @@ BasinMap compute_basin_map(const M& model, const Vec<double, M::state_dim>& base
     if (a->component < 0 || a->component >= n || a->values.empty())
       throw InputError(a == &x ? "--x" : "--y", "needs a state component and at least one value");
   if (x.component == y.component) throw InputError("--y", "must be a different state component from --x");
+  require_mechanics(model, "basins", basin_needs(bo.kind));
   // Rest maps integrate without inputs (rest_label's energy argument); the CLI refuses them.
   if (bo.kind == BasinKind::rest && !has_damping(model))
     throw InputError("--damping", "rest basins need joint damping > 0");

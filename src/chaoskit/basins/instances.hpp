@@ -1,7 +1,8 @@
 #pragma once
 // The basin per-point functions and the grid loop are compiled once per mechanical model in the
-// library (basins/instances_*.cpp) and declared extern here, so the CLI, the sweep engine and the
-// tests do not re-instantiate three steppers × three outcomes per model.
+// library (basins/instances_*.cpp; the model files of 4 and 6 states in instances_file.cpp) and
+// declared extern here, so the CLI, the sweep engine and the tests do not re-instantiate three
+// steppers × three outcomes per model.
 #include "chaoskit/basins/basin_map.hpp"
 #include "chaoskit/models/model_registry.hpp"
 
@@ -15,5 +16,6 @@
 namespace chaoskit::basins {
 #define CHAOSKIT_EXTERN_BASIN(M) CHAOSKIT_BASIN_INSTANCES(extern, M)
 CHAOSKIT_FOR_EACH_MECHANICAL_MODEL(CHAOSKIT_EXTERN_BASIN)
+CHAOSKIT_FOR_EACH_MECHANICAL_FILE_MODEL(CHAOSKIT_EXTERN_BASIN)
 #undef CHAOSKIT_EXTERN_BASIN
 }  // namespace chaoskit::basins

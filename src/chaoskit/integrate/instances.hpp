@@ -20,7 +20,8 @@
                                                     const Vec<double, M::state_dim>&,                                \
                                                     const Mat<double, M::state_dim, M::state_dim>&, double, FtleMetric);
 
-/// The endpoint task's Jacobian and sensitivity, for the mechanical models (limb, golf, chain).
+/// The endpoint task's Jacobian and sensitivity, for the mechanical models (limb, golf, chain, and
+/// the model files of 4 and 6 states, whose [kinematics] the callers check at run time).
 #define CHAOSKIT_ENDPOINT_INSTANCES(EXTERN, M)                                                                     \
   EXTERN template Mat<double, 4, M::state_dim> endpoint_task_jacobian<M>(const M&, const Vec<double, M::state_dim>&); \
   EXTERN template EndpointSensitivity<M::state_dim> endpoint_sensitivity<M>(                                       \
@@ -32,5 +33,6 @@ CHAOSKIT_FOR_EACH_REGISTERED_MODEL(CHAOSKIT_EXTERN_INSTANCES)
 #undef CHAOSKIT_EXTERN_INSTANCES
 #define CHAOSKIT_EXTERN_ENDPOINT(M) CHAOSKIT_ENDPOINT_INSTANCES(extern, M)
 CHAOSKIT_FOR_EACH_MECHANICAL_MODEL(CHAOSKIT_EXTERN_ENDPOINT)
+CHAOSKIT_FOR_EACH_MECHANICAL_FILE_MODEL(CHAOSKIT_EXTERN_ENDPOINT)
 #undef CHAOSKIT_EXTERN_ENDPOINT
 }  // namespace chaoskit

@@ -23,6 +23,7 @@
 #include "chaoskit/core/autodiff.hpp"
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/models/mechanics.hpp"
 #include "chaoskit/models/model_concepts.hpp"
 
@@ -100,6 +101,7 @@ Mat<double, M::state_dim, M::state_dim> metric_factor(const M& model, const Vec<
   constexpr int n = M::state_dim;
   Mat<double, n, n> G = Mat<double, n, n>::Identity();
   if (metric == FtleMetric::euclidean) return G;
+  require_mechanics(model, "FTLEs in the kinetic-energy metric");  // a model file: mechanical?
   if constexpr (MechanicalModel<M>) {
     constexpr int d = M::dof;
     const Mat<double, d, d> Mq = model.mass_matrix(Vec<double, d>(x.template head<d>()));

@@ -31,24 +31,27 @@ struct Trajectory {
   IntegrationReport report;
 };
 
-/// Energy of a state: T + V for mechanical models, the model's own energy(x) where it has one
-/// (Hénon–Heiles' H, a model file's energy expression), NaN otherwise.
+/// Energy of a state: the model's own energy(x) where it has one (Hénon–Heiles' H, a model file's
+/// energy expression or ½ q̇ᵀ M q̇ + V), T + V for the other mechanical models, NaN otherwise.
 template <Model M>
 double state_energy(const M& model, const Vec<double, M::state_dim>& x) {
-  if constexpr (MechanicalModel<M>) {
+  if constexpr (requires { model.energy(x); }) {
+    return model.energy(x);
+  } else if constexpr (MechanicalModel<M>) {
     constexpr int d = M::dof;
     return total_energy(model, Vec<double, d>(x.template head<d>()), Vec<double, d>(x.template tail<d>()));
-  } else if constexpr (requires { model.energy(x); }) {
-    return model.energy(x);
   } else {
     return NAN;
   }
 }
 
-/// Actuator power (B u)ᵀ q̇ and damping dissipation q̇ᵀ D q̇ of a state (zero for non-mechanical models).
+/// Actuator power (B u)ᵀ q̇ and damping dissipation q̇ᵀ D q̇ of a state (zero for non-mechanical
+/// models, and for a model file whose B or D is not constant: mechanical_form.hpp).
 template <Model M>
 Vec<double, 2> state_powers(const M& model, const Vec<double, M::state_dim>& x, const Vec<double, M::input_dim>& u) {
   if constexpr (MechanicalModel<M>) {
+    if constexpr (requires { model.program; })
+      if (!model.mechanical() || !model.program->mechanics_problem().empty()) return Vec<double, 2>::Zero();
     constexpr int d = M::dof;
     const Vec<double, d> qd = x.template tail<d>();
     return Vec<double, 2>(actuator_power(model, qd, u), qd.dot(model.dissipation(qd)));

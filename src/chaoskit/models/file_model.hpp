@@ -6,6 +6,15 @@
 // model has input_dim = N / 2 slots, of which it declares as many as it uses (the rest read zero).
 // rhs<S> runs the compiled program on double, and on AutoDiffScalar by its dual-number mode (the
 // same instructions, K directions at once); tangent_rhs gives ∂f/∂x · W the same way.
+//
+// For an even N, FileModel<N> also has the pieces of a MechanicalModel (model_concepts.hpp) with
+// dof = N / 2, so that basins, energy surfaces, modes and `inspect` take model files: the type
+// cannot know whether its file is mechanical, so the commands and jobs check that at run time
+// (mechanical_form.hpp's require_mechanics) before they use the pieces, and the helpers that run
+// for every model (simulate's powers, a sweep's initial_energy) ask is_mechanical_model(). How the
+// pieces come from the file's M(q), f(q, q̇, τ) and V(q): model_mechanics.cpp.
+#include <algorithm>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -24,6 +33,9 @@ struct FileModel {
   std::shared_ptr<const ModelProgram> program;  ///< shared and immutable: copies are cheap
 
   explicit FileModel(std::shared_ptr<const ModelProgram> p) : program(std::move(p)) {}
+
+  /// The mechanical form's number of coordinates (meaningful for a mechanical file only).
+  static constexpr int dof = N / 2;
 
   std::vector<std::string> state_names() const { return program->state_names(); }
   std::vector<std::string> input_names() const { return program->input_names(); }
@@ -59,6 +71,101 @@ struct FileModel {
     return f;
   }
 
+  // ---- the mechanical pieces (even N, model = "mechanical"; model_mechanics.cpp) -----------------
+
+  bool mechanical() const { return program->form() == ModelProgram::Form::mechanical; }
+
+  Mat<double, dof, dof> mass_matrix(const Vec<double, dof>& q) const
+    requires(N % 2 == 0)
+  {
+    double m[dof * dof];
+    std::fill(m, m + dof * dof, NAN);  // what an ODE-form file leaves (callers check the form first)
+    program->mass_matrix_at(q.data(), m);
+    return row_major<dof, dof>(m);
+  }
+  /// c(q, q̇) = −f(q, q̇, 0) − G(q) − D q̇: what the forces hold beyond gravity and damping.
+  Vec<double, dof> bias(const Vec<double, dof>& q, const Vec<double, dof>& qd) const
+    requires(N % 2 == 0)
+  {
+    Vec<double, N> x;
+    x << q, qd;
+    Vec<double, dof> f = Vec<double, dof>::Constant(NAN);
+    program->forces_at(x.data(), nullptr, f.data(), nullptr);
+    return -f - gravity(q) - dissipation(qd);
+  }
+  /// G = ∂V/∂q by the dual mode; 0 without a potential (gravity then stays in bias()).
+  Vec<double, dof> gravity(const Vec<double, dof>& q) const
+    requires(N % 2 == 0)
+  {
+    Vec<double, dof> G = Vec<double, dof>::Constant(NAN);
+    program->potential_at(q.data(), G.data());
+    return G;
+  }
+  Vec<double, dof> dissipation(const Vec<double, dof>& qd) const
+    requires(N % 2 == 0)
+  {
+    if (program->damping_matrix().size() != static_cast<std::size_t>(dof * dof)) return Vec<double, dof>::Constant(NAN);
+    return row_major<dof, dof>(program->damping_matrix().data()) * qd;
+  }
+  /// V(q) [J]; NaN without a potential.
+  double potential_energy(const Vec<double, dof>& q) const
+    requires(N % 2 == 0)
+  {
+    return program->potential_at(q.data(), nullptr);
+  }
+  /// B (dof × input_dim): the file's inputs, then zero columns for the unused slots.
+  Mat<double, dof, input_dim> input_matrix() const
+    requires(N % 2 == 0)
+  {
+    Mat<double, dof, input_dim> B = Mat<double, dof, input_dim>::Zero();
+    const int m = program->input_count();
+    if (program->input_matrix().size() != static_cast<std::size_t>(dof * m)) return B * NAN;  // an ODE-form file
+    for (int i = 0; i < dof; ++i)
+      for (int j = 0; j < m; ++j) B(i, j) = program->input_matrix()[static_cast<std::size_t>(i * m + j)];
+    return B;
+  }
+  /// α = A q from [kinematics] angles: identity ("absolute") or lower-triangular ones
+  /// ("relative"); NaN without [kinematics] (require_mechanics refuses that first).
+  Mat<double, dof, dof> angle_map() const
+    requires(N % 2 == 0)
+  {
+    switch (program->link_angles()) {
+      case ModelProgram::LinkAngles::absolute: return Mat<double, dof, dof>::Identity();
+      case ModelProgram::LinkAngles::relative: {
+        Mat<double, dof, dof> A = Mat<double, dof, dof>::Zero();
+        for (int i = 0; i < dof; ++i)
+          for (int j = 0; j <= i; ++j) A(i, j) = 1.0;
+        return A;
+      }
+      case ModelProgram::LinkAngles::none: break;
+    }
+    return Mat<double, dof, dof>::Constant(NAN);
+  }
+  /// [kinematics] lengths [m]; NaN without [kinematics].
+  Vec<double, dof> endpoint_lengths() const
+    requires(N % 2 == 0)
+  {
+    if (program->link_lengths().size() != static_cast<std::size_t>(dof)) return Vec<double, dof>::Constant(NAN);
+    return Eigen::Map<const Vec<double, dof>>(program->link_lengths().data());
+  }
+  /// K = −∂f/∂q at (q, q̇ = 0, τ = 0), the stiffness of the equations as written, for
+  /// linear_modes.hpp: it equals ∂G/∂q = ∂²V/∂q² wherever the forces at rest are −∂V/∂q (as in
+  /// golf.toml and limb.toml), and needs only first derivatives (the dual mode's).
+  Mat<double, dof, dof> stiffness(const Vec<double, dof>& q) const
+    requires(N % 2 == 0)
+  {
+    Vec<double, N> x = Vec<double, N>::Zero();
+    x.template head<dof>() = q;
+    const int K = N + program->input_count();
+    double f[dof], J[dof * (N + input_dim)];
+    std::fill(J, J + dof * (N + input_dim), NAN);
+    program->forces_at(x.data(), nullptr, f, J);
+    Mat<double, dof, dof> k;
+    for (int i = 0; i < dof; ++i)
+      for (int j = 0; j < dof; ++j) k(i, j) = -J[i * K + j];
+    return k;
+  }
+
   /// f and ∂f/∂x · W by the dual mode (integrate/tangent_rhs.hpp picks this over AutoDiff of rhs:
   /// one pass with K directions instead of state_dim + input_dim).
   template <class S, int K, class FOut, class JWOut>
@@ -76,6 +183,14 @@ struct FileModel {
   }
 
  private:
+  template <int R, int C>
+  static Mat<double, R, C> row_major(const double* a) {
+    Mat<double, R, C> out;
+    for (int i = 0; i < R; ++i)
+      for (int j = 0; j < C; ++j) out(i, j) = a[i * C + j];
+    return out;
+  }
+
   // An AutoDiffScalar built from a plain value has an empty derivative vector in Eigen's dynamic
   // case; fixed-size ones are always full. Read the k-th entry or zero.
   template <class S>
@@ -83,5 +198,16 @@ struct FileModel {
     return k < s.derivatives().size() ? s.derivatives()(k) : 0.0;
   }
 };
+
+/// q̈ of a model file straight from its own program (the Cholesky or closed-form solve of rhs),
+/// not re-assembled from the pieces: mechanics.hpp's generic joint_accelerations would give the
+/// same numbers up to rounding. Overload resolution prefers this one for every FileModel.
+template <int N, class S>
+Vec<S, N / 2> joint_accelerations(const FileModel<N>& model, const Vec<S, N / 2>& q, const Vec<S, N / 2>& qd,
+                                  const Vec<S, N / 2>& u) {
+  Vec<S, N> x;
+  x << q, qd;
+  return model.rhs(x, u, S(0)).template tail<N / 2>();
+}
 
 }  // namespace chaoskit

@@ -2,7 +2,9 @@
 // Small oscillations about the hanging equilibrium q = 0 of any mechanical model:
 // M0 δq̈ + K δq = 0 with M0 = M(0) and K = ∂G/∂q(0) (the Hessian of V), solved as the generalised
 // symmetric eigenproblem det(K − ω² M0) = 0. K comes from forward-mode AutoDiff of the model's own
-// gravity vector, so no model needs a hand-written stiffness matrix.
+// gravity vector, so no model needs a hand-written stiffness matrix; a model whose gravity is not
+// templated on the scalar (a model file: its G is itself a dual-mode derivative) gives K as
+// stiffness(q) instead.
 #include <algorithm>
 #include <cmath>
 
@@ -21,16 +23,21 @@ struct LinearModes {
   Mat<double, N, N> mass;      // M0 [kg m²]
 };
 
-/// Stiffness K = ∂G/∂q at q (default the hanging equilibrium), by AutoDiff.
+/// Stiffness K = ∂G/∂q at q (default the hanging equilibrium), by AutoDiff, or the model's own
+/// stiffness(q) where it has one.
 template <MechanicalModel M>
 Mat<double, M::dof, M::dof> gravity_stiffness(const M& model, const Vec<double, M::dof>& q) {
-  using AD = Eigen::AutoDiffScalar<Vec<double, M::dof>>;
-  Vec<AD, M::dof> qa;
-  for (int i = 0; i < M::dof; ++i) qa(i) = AD(q(i), M::dof, i);
-  const Vec<AD, M::dof> G = model.gravity(qa);
-  Mat<double, M::dof, M::dof> K;
-  for (int i = 0; i < M::dof; ++i) K.row(i) = G(i).derivatives().transpose();
-  return K;
+  if constexpr (requires { model.stiffness(q); }) {
+    return model.stiffness(q);
+  } else {
+    using AD = Eigen::AutoDiffScalar<Vec<double, M::dof>>;
+    Vec<AD, M::dof> qa;
+    for (int i = 0; i < M::dof; ++i) qa(i) = AD(q(i), M::dof, i);
+    const Vec<AD, M::dof> G = model.gravity(qa);
+    Mat<double, M::dof, M::dof> K;
+    for (int i = 0; i < M::dof; ++i) K.row(i) = G(i).derivatives().transpose();
+    return K;
+  }
 }
 
 template <MechanicalModel M>

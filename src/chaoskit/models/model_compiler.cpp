@@ -82,6 +82,33 @@ class ModelCompiler {
       raw_.energy_out = reg_of(compile(*e, energy_key));
       if (mech) compile_mechanical(raw_.energy_mass, nullptr);
     }
+    if (mech) {
+      read_kinematics();
+    } else if (const toml::node* k = t.get("kinematics")) {
+      fail(k->source(), "[kinematics] is for mechanical model files (model = \"mechanical\")");
+    }
+    // A mechanical file's potential as a program of its own (model_mechanics.cpp's
+    // potential_at): its registers laid out for the dual mode, which gives G = ∂V/∂q. In the rhs
+    // program's layout only the rhs's state-dependent registers carry derivatives.
+    if (mech && raw_.energy_out >= 0) {
+      RawModelProgram pot = raw_;
+      pot.code = raw_.energy_code;
+      pot.out = {raw_.energy_out};
+      pot.energy_code.clear(), pot.mass.clear(), pot.energy_mass.clear();
+      pot.energy_out = -1;
+      pot.registers = next_reg_;
+      if (optimise_) optimise_model_program(pot);
+      lay_out_registers(pot);
+      auto twin = std::make_shared<ModelProgram>();
+      twin->states_ = p_->states_;
+      twin->inputs_ = p_->inputs_;
+      twin->registers_ = pot.registers;
+      twin->time_reg_ = pot.time;
+      twin->constants_ = std::move(pot.constants);
+      twin->code_ = std::move(pot.code);
+      twin->energy_out_ = pot.out[0];
+      p_->potential_program_ = std::move(twin);
+    }
     raw_.registers = next_reg_;
     if (optimise_) optimise_model_program(raw_);
     lay_out_registers(raw_);
@@ -95,6 +122,7 @@ class ModelCompiler {
     p_->energy_out_ = raw_.energy_out;
     p_->energy_code_ = std::move(raw_.energy_code);
     p_->energy_mass_ = std::move(raw_.energy_mass);
+    p_->derive_mechanics();
     return p_;
   }
 
@@ -299,6 +327,42 @@ class ModelCompiler {
     if (!f || static_cast<int>(f->size()) != d)
       fail(fn->source(), "'forces' must list " + std::to_string(d) + " expressions (one per coordinate)");
     for (int i = 0; i < d; ++i) forces->push_back(reg_of(compile((*f)[i], "forces[" + std::to_string(i + 1) + "]")));
+  }
+
+  /// [kinematics]: angles = "absolute" | "relative", lengths = one per link (numbers, parameters
+  /// or parameter expressions: the file's [values], overrides included, are folded in here).
+  void read_kinematics() {
+    const toml::table* k = table("kinematics", false);
+    if (!k) return;
+    const int d = static_cast<int>(p_->states_.size()) / 2;
+    for (const auto& [key, node] : *k)
+      if (key.str() != "angles" && key.str() != "lengths")
+        fail(node.source(), "unknown key '" + std::string(key.str()) + "' in [kinematics] (known: angles, lengths)");
+    const toml::node* a = k->get("angles");
+    if (!a)
+      fail(k->source(), "[kinematics] has no 'angles' (\"absolute\": every coordinate is its link's angle from the "
+                        "downward vertical; \"relative\": the first is, each next one is relative to the link before)");
+    const std::string angles = a->value_or(std::string());
+    if (!a->is_string() || (angles != "absolute" && angles != "relative"))
+      fail(a->source(), "'angles' in [kinematics] must be \"absolute\" or \"relative\"");
+    const toml::node* l = k->get("lengths");
+    if (!l) fail(k->source(), "[kinematics] has no 'lengths' (the endpoint length of each link, e.g. [\"L1\", \"L2\"])");
+    const toml::array* list = l->as_array();
+    if (!list || static_cast<int>(list->size()) != d)
+      fail(l->source(), "'lengths' in [kinematics] must list " + std::to_string(d) + " lengths (one per link)");
+    std::vector<ModelProgram::Instr> scratch;
+    begin_program(&scratch);
+    p_->link_lengths_.clear();
+    for (int i = 0; i < d; ++i) {
+      const toml::node& e = (*list)[static_cast<std::size_t>(i)];
+      const std::string key = "kinematics.lengths[" + std::to_string(i + 1) + "]";
+      const Operand o = compile(e, key);
+      if (!o.is_const) fail(e.source(), "'" + key + "' must be a number or an expression of parameters, not of the state");
+      if (!(o.value > 0.0) || !std::isfinite(o.value))
+        fail(e.source(), "'" + key + "' must be a length > 0 [m] (it is " + std::to_string(o.value) + " with the file's [values])");
+      p_->link_lengths_.push_back(o.value);
+    }
+    p_->link_angles_ = angles == "absolute" ? ModelProgram::LinkAngles::absolute : ModelProgram::LinkAngles::relative;
   }
 
   // ---- expressions -------------------------------------------------------------------------------

@@ -13,6 +13,7 @@
 //                         solved per call (Cholesky of the dof × dof matrix)
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace chaoskit {
@@ -42,6 +43,7 @@ class ModelProgram {
   bool has_energy() const { return energy_out_ >= 0; }
   /// Number of instructions per call (the benchmark reports it).
   int instruction_count() const { return static_cast<int>(code_.size()); }
+  bool has_potential() const { return form_ == Form::mechanical && energy_out_ >= 0; }
 
   /// f = ẋ at (x, u, t); x: state_dim values, u: input_count values (may be null when 0).
   void rhs(const double* x, const double* u, double t, double* f) const;
@@ -53,6 +55,30 @@ class ModelProgram {
   /// ½ q̇ᵀ M(q) q̇ plus the potential.
   double energy(const double* x) const;
 
+  // ---- the mechanical form piece by piece (model_mechanics.cpp) -----------------------------------
+  // What basins, energy surfaces, modes and `inspect` need of M(q) q̈ + c(q, q̇) + G(q) + D q̇ = B u,
+  // from the file's M(q), f(q, q̇, τ) and V(q), every derivative by the dual mode (exact). All at
+  // t = 0; the arrays are row-major. Only for Form::mechanical.
+
+  /// M(q) (dof × dof) at the coordinates q (the rates and inputs read 0).
+  void mass_matrix_at(const double* q, double* M) const;
+  /// The generalised forces f(x, u) (dof values) and, when J is not null, ∂f/∂(x, u):
+  /// dof × (state_dim + input_count). u may be null for zero inputs.
+  void forces_at(const double* x, const double* u, double* f, double* J) const;
+  /// V(q) and, when G is not null, G = ∂V/∂q (dof values); NaN and G = 0 without a potential.
+  double potential_at(const double* q, double* G) const;
+  /// B = ∂f/∂τ (dof × input_count) and D = −∂f/∂q̇ at rest (dof × dof), found when the file was
+  /// compiled; mechanics_problem() says why they cannot be used (empty when they can).
+  const std::vector<double>& input_matrix() const { return input_matrix_; }
+  const std::vector<double>& damping_matrix() const { return damping_matrix_; }
+  const std::string& mechanics_problem() const { return mechanics_problem_; }
+
+  /// The optional [kinematics] table: how the absolute link angles follow from q, and each link's
+  /// endpoint length [m] (its [values] folded in).
+  enum class LinkAngles { none, absolute, relative };
+  LinkAngles link_angles() const { return link_angles_; }
+  const std::vector<double>& link_lengths() const { return link_lengths_; }
+
   enum class Code : unsigned char {
     copy, neg, add, sub, mul, div, pow, lt, le, gt, ge, eq, ne, land, lor, lnot,
     sin, cos, tan, asin, acos, atan, atan2, exp, log, sqrt, abs, min, max, wrap, select
@@ -63,10 +89,28 @@ class ModelProgram {
     int dst, a, b, c;
   };
 
+  /// The rhs program as plain arrays into this program, for the lane engine's own interpreter
+  /// (simd/lane_program.hpp), which restates rhs_tangent on W trajectories at once and may call no
+  /// inline function the rest of chaoskit also uses (simd/lanes.hpp): hence fields, no accessors.
+  struct Layout {
+    bool mechanical = false;
+    int states = 0, inputs = 0;
+    int registers = 0, time_register = 0;  ///< the dual mode differentiates registers below time's
+    const std::pair<int, double>* constants = nullptr;
+    int constant_count = 0;
+    const Instr* code = nullptr;
+    int code_size = 0;
+    const int* out = nullptr;   ///< ode: the derivatives' registers (states); mechanical: the forces' (dof)
+    const int* mass = nullptr;  ///< mechanical: M(i, j)'s registers, row-major dof × dof
+  };
+  Layout layout() const;
+
  private:
   friend class ModelCompiler;
   void run(double* reg) const;
   void run_dual(double* reg, double* der, int K) const;
+  /// Finds B and D and checks that they are constant (the compiler calls it last).
+  void derive_mechanics();
   void mechanical_solve(const double* reg, const double* der, int K, const double* x, const double* dx, double* f,
                         double* df) const;
 
@@ -83,6 +127,14 @@ class ModelProgram {
   int energy_out_ = -1;           // register of the energy, or of the potential (mechanical)
   std::vector<Instr> energy_code_;  // the energy program (separate: rhs calls skip it)
   std::vector<int> energy_mass_;    // mechanical: M(i, j) registers of the energy program
+  // Mechanical: the potential alone as a program of its own (its energy_out_ is V; compiled and
+  // laid out for the dual mode by model_compiler.cpp), whose run_dual gives ∂V/∂q; and the pieces
+  // derive_mechanics() found.
+  std::shared_ptr<const ModelProgram> potential_program_;
+  std::vector<double> input_matrix_, damping_matrix_;
+  std::string mechanics_problem_;
+  LinkAngles link_angles_ = LinkAngles::none;
+  std::vector<double> link_lengths_;
 };
 
 /// One instruction's value (the compiler folds parameter-only expressions with it).

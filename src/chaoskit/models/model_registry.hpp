@@ -52,6 +52,11 @@ static_assert(kMaxChainLinks == 5, "extend AnyModel and make_model when raising 
   X(FileModel<3>)                       \
   X(FileModel<4>)                       \
   X(FileModel<6>)
+// The file models whose type has the mechanical pieces (an even state size: dof = N / 2); whether
+// a given file is mechanical is checked at run time (models/mechanical_form.hpp).
+#define CHAOSKIT_FOR_EACH_MECHANICAL_FILE_MODEL(X) \
+  X(FileModel<4>)                                  \
+  X(FileModel<6>)
 #define CHAOSKIT_FOR_EACH_REGISTERED_MODEL(X) \
   CHAOSKIT_FOR_EACH_MECHANICAL_MODEL(X)       \
   X(LorenzModel)                              \

@@ -112,7 +112,7 @@ ParamFile read_param_file(const std::string& name_or_path) {
   static const std::set<std::string> allowed = {"model", "description", "values", "provenance", "derivation"};
   static const std::set<std::string> model_keys = {"states", "coordinates", "rates", "inputs", "units",
                                                    "let", "derivatives", "mass_matrix", "forces", "energy",
-                                                   "potential"};
+                                                   "potential", "kinematics"};
   for (const auto& [key, node] : f.table) {
     const std::string k(key.str());
     if (allowed.count(k) || (model_file && model_keys.count(k))) continue;
@@ -122,7 +122,7 @@ ParamFile read_param_file(const std::string& name_or_path) {
     throw InputError(where.str() + ": " + k,
                      model_file ? "unknown top-level key of a model file (allowed: model, description, values, provenance, "
                                   "derivation, states, coordinates, rates, inputs, units, let, derivatives, mass_matrix, "
-                                  "forces, energy, potential)"
+                                  "forces, energy, potential, kinematics)"
                                 : "unknown top-level key (allowed: model, description, values, provenance, derivation)");
   }
   if (!f.table["values"].as_table()) throw InputError(f.label + ": [values]", "missing table of parameter values");

@@ -10,6 +10,7 @@
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/models/energy_surface.hpp"
+#include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/sections/axis_spec.hpp"
 
 namespace chaoskit {
@@ -26,6 +27,7 @@ template <MechanicalModel M>
 std::vector<EnergySeed<M::state_dim>> energy_surface_seeds(const M& model, double energy, const std::vector<AxisSpec>& axes,
                                                            int solve, int sign = +1) {
   constexpr int n = M::state_dim, d = M::dof;
+  require_mechanics(model, "energy-surface seeds", MechanicalNeeds{.potential = true});
   if (solve < d || solve >= n) throw InputError("--solve", "must name a rate (one of the last " + std::to_string(d) + " state components)");
   for (std::size_t a = 0; a < axes.size(); ++a) {
     if (axes[a].component == solve) throw InputError("--seed", "component '" + axes[a].name + "' is solved for; do not seed it");

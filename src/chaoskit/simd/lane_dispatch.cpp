@@ -8,6 +8,7 @@
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/simd/lane_engine_factories.hpp"
+#include "chaoskit/simd/lane_file_factories.hpp"
 
 namespace chaoskit::simd {
 
@@ -75,10 +76,19 @@ std::string lane_path_report() {
 namespace {
 template <class M>
 constexpr bool kHasLaneKernel = std::is_same_v<M, GolfModel> || std::is_same_v<M, LimbModel>;
+// Model files of four states run their compiled program on lanes (lane_program.hpp); the other
+// sizes wait for MEGNO's lane rates beyond four components.
+template <class M>
+constexpr bool kIsLaneFileModel = std::is_same_v<M, FileModel<4>>;
 }  // namespace
 
 bool has_lane_kernel(const AnyModel& model) {
-  return std::visit([](const auto& m) { return kHasLaneKernel<std::decay_t<decltype(m)>>; }, model);
+  return std::visit(
+      [](const auto& m) {
+        using M = std::decay_t<decltype(m)>;
+        return kHasLaneKernel<M> || kIsLaneFileModel<M>;
+      },
+      model);
 }
 
 std::unique_ptr<LaneEngine> make_lane_engine(const AnyModel& model, LaneSystem system, const IntegratorOptions& io,
@@ -92,6 +102,15 @@ std::unique_ptr<LaneEngine> make_lane_engine(const AnyModel& model, LaneSystem s
             case LanePath::sse2: return std::unique_ptr<LaneEngine>(make_lane_engine_sse2(m, system, io));
             case LanePath::avx2: return std::unique_ptr<LaneEngine>(make_lane_engine_avx2(m, system, io));
             case LanePath::avx512: return std::unique_ptr<LaneEngine>(make_lane_engine_avx512(m, system, io));
+            default: return nullptr;
+          }
+        } else if constexpr (kIsLaneFileModel<M>) {
+          // The program as plain arrays (the lane code never touches the shared pointer).
+          const ModelProgram::Layout program = m.program->layout();
+          switch (path) {
+            case LanePath::sse2: return std::unique_ptr<LaneEngine>(make_file_lane_engine_sse2(program, system, io));
+            case LanePath::avx2: return std::unique_ptr<LaneEngine>(make_file_lane_engine_avx2(program, system, io));
+            case LanePath::avx512: return std::unique_ptr<LaneEngine>(make_file_lane_engine_avx512(program, system, io));
             default: return nullptr;
           }
         } else {

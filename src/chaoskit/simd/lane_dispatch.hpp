@@ -31,8 +31,9 @@ std::string lane_path_description(LanePath path);
 /// CHAOSKIT_SIMD; the CPU has …" when the variable narrows it, or the variable's error.
 std::string lane_path_report();
 
-/// Whether lanes can integrate this model's tangent flow (a model with a hand-derived tangent rhs
-/// and four state components: golf, limb).
+/// Whether lanes can integrate this model's tangent flow: a model with a hand-derived tangent rhs
+/// and four state components (golf, limb), or a model file of four states (its compiled program
+/// on lanes, simd/lane_program.hpp).
 bool has_lane_kernel(const AnyModel& model);
 
 /// An engine of lane_width(path) lanes for `model` (which must outlive it), or null for the scalar

@@ -9,6 +9,7 @@
 #include "chaoskit/basins/rest_label.hpp"
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/models/energy_surface_sampler.hpp"
+#include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/sweep/job_reader.hpp"
 #include "chaoskit/sweep/toml_fields.hpp"
 
@@ -82,7 +83,7 @@ int dof_of(const AnyModel& model) {
   return std::visit(
       [](const auto& m) {
         using M = std::decay_t<decltype(m)>;
-        if constexpr (MechanicalModel<M>) return M::dof;
+        if constexpr (MechanicalModel<M>) return is_mechanical_model(m) ? M::dof : 0;
         else return 0;
       },
       model);
@@ -116,6 +117,9 @@ void refuse_tables_beside_sample(const toml::table& root) {
 /// Only a mechanical, undamped model with at least two degrees of freedom has energy surfaces
 /// whose chaotic fraction means something.
 void check_model(const Job& job) {
+  // A model file: mechanical, with a potential, and a damping D apart from its other forces.
+  std::visit([](const auto& m) { require_mechanics(m, "energy surfaces", MechanicalNeeds{.potential = true, .constant_pieces = true}); },
+             job.base_model);
   const int dof = dof_of(job.base_model);
   if (dof == 0)
     throw InputError("sample", "energy surfaces need a mechanical model (limb, golf, chain with 2 or more links), not " +

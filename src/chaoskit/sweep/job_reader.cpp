@@ -13,7 +13,9 @@
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/core/memory.hpp"
+#include "chaoskit/basins/basin_map.hpp"
 #include "chaoskit/basins/rest_label.hpp"
+#include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/sweep/classification_options.hpp"
 #include "chaoskit/sweep/energy_sample.hpp"
 #include "chaoskit/sweep/parameter_axes.hpp"
@@ -55,14 +57,19 @@ std::vector<std::string> input_names_of(const AnyModel& m) {
   });
 }
 bool is_mechanical(const AnyModel& m) {
-  return on_model(m, [](const auto& x) { return MechanicalModel<std::decay_t<decltype(x)>>; });
+  return on_model(m, [](const auto& x) { return is_mechanical_model(x); });
 }
 int dof_of(const AnyModel& m) {
   return on_model(m, [](const auto& x) {
     using M = std::decay_t<decltype(x)>;
-    if constexpr (MechanicalModel<M>) return M::dof;
+    if constexpr (MechanicalModel<M>) return is_mechanical_model(x) ? M::dof : 0;
     else return 0;
   });
+}
+/// A model file's refusal of `purpose` (models/mechanical_form.hpp); nothing for built-in models,
+/// whose fields are checked by type below.
+void require_file_mechanics(const AnyModel& m, const std::string& purpose, MechanicalNeeds needs = {}) {
+  on_model(m, [&](const auto& x) { require_mechanics(x, purpose, needs); });
 }
 
 /// A table's entries in the order they are written in the file (toml++ keeps keys sorted), so
@@ -134,6 +141,7 @@ GridEntry classify(const std::string& name, const std::string& field, const Job&
       return e;
     }
   if (name == "energy") {
+    require_file_mechanics(job.base_model, "energy grids", MechanicalNeeds{.potential = true});
     if (!is_mechanical(job.base_model))
       throw InputError(field, "an energy grid needs a mechanical model (limb, golf, chain), not " + job.model_name);
     e.target = Target::energy;
@@ -383,16 +391,24 @@ ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, 
     } catch (const InputError& e) {
       throw InputError(prefix + ".metric", "unknown metric (known: euclidean, kinetic)");
     }
+    if (c.metric == FtleMetric::kinetic) require_file_mechanics(job.base_model, "FTLEs in the kinetic-energy metric");
     if (c.metric == FtleMetric::kinetic && !is_mechanical(job.base_model))
       throw InputError(prefix + ".metric", "the kinetic-energy metric needs a mechanical model");
   }
+  if (c.quantity == Quantity::endpoint_sensitivity)
+    require_file_mechanics(job.base_model, "endpoint sensitivities", MechanicalNeeds{.kinematics = true});
   if (c.quantity == Quantity::endpoint_sensitivity && !is_mechanical(job.base_model))
     throw InputError(prefix, "needs a mechanical model (limb, golf, chain), not " + job.model_name);
   if (c.quantity == Quantity::basin) {
+    require_file_mechanics(job.base_model, "basins");
     if (!is_mechanical(job.base_model)) throw InputError(prefix, "needs a mechanical model (limb, golf, chain)");
     if (const auto* n = t.get("kind")) c.basin_kind = string_of(*n, prefix + ".kind");
     if (c.basin_kind != "rest" && c.basin_kind != "flip" && c.basin_kind != "task")
       throw InputError(prefix + ".kind", "must be \"rest\", \"flip\" or \"task\"");
+    require_file_mechanics(job.base_model, "basins",
+                           basins::basin_needs(c.basin_kind == "rest"   ? basins::BasinKind::rest
+                                               : c.basin_kind == "flip" ? basins::BasinKind::flip
+                                                                        : basins::BasinKind::task));
     if (const auto* n = t.get("threshold")) c.threshold = number_of(*n, prefix + ".threshold");
     if (c.basin_kind == "task" && !std::isfinite(c.threshold))
       throw InputError(prefix + ".threshold", "a task basin needs the endpoint speed threshold [m/s]");

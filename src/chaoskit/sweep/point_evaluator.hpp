@@ -285,7 +285,8 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
                [writers = std::move(writers)](const StmResult& r) {
                  for (const StmWriter& write : writers) write(r);
                });
-  if constexpr (MechanicalModel<M>) slot("initial_energy")[0] = state_energy(model, x0);
+  if constexpr (MechanicalModel<M>)  // the layout's test (result_layout.cpp): a model file only if mechanical
+    if (is_mechanical_model(model)) slot("initial_energy")[0] = state_energy(model, x0);
   for (auto& [system, task] : deferred) lanes->defer(system, std::move(task));
 }
 

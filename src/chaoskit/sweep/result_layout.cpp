@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/sweep/classification_options.hpp"
 
 #include "chaoskit/sweep/point_inputs.hpp"
@@ -37,7 +38,7 @@ ModelShape shape_of(const AnyModel& m) {
   return std::visit(
       [](const auto& x) {
         using M = std::decay_t<decltype(x)>;
-        return ModelShape{static_cast<std::size_t>(M::state_dim), MechanicalModel<M>};
+        return ModelShape{static_cast<std::size_t>(M::state_dim), is_mechanical_model(x)};
       },
       m);
 }

@@ -11,6 +11,7 @@
 
 #include "chaoskit/integrate/trajectory.hpp"
 #include "chaoskit/models/linear_modes.hpp"
+#include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/models/mechanics.hpp"
 #include "chaoskit/sweep/job_reader.hpp"
 #include "chaoskit/sweep/toml_fields.hpp"
@@ -59,7 +60,8 @@ Vec<double, M::input_dim> input_vector(const M& m, const py::object& inputs) {
   if (names.empty()) throw py::value_error("inputs: this model has no inputs");
   const StateRows r = state_rows(inputs, names, "inputs");
   if (!r.single) throw py::value_error("inputs: expected one value per input (" + sweep::comma_separated(names) + ")");
-  for (int i = 0; i < M::input_dim; ++i) u(i) = r.row(0)[i];
+  // A model file may declare fewer inputs than its slots: the rest stay 0.
+  for (std::size_t i = 0; i < names.size(); ++i) u(static_cast<int>(i)) = r.row(0)[i];
   return u;
 }
 
@@ -84,7 +86,6 @@ py::dict inspect_mechanical(const M& model, const double* xs, const Vec<double, 
   const Vec<double, 2 * n> x = Eigen::Map<const Vec<double, 2 * n>>(xs);
   const Vec<double, n> q = x.template head<n>(), qd = x.template tail<n>();
   const auto qdd = joint_accelerations(model, q, qd, u);
-  const auto ep = endpoint_kinematics(model, q, qd, qdd);
   const double T = kinetic_energy(model, q, qd), V = model.potential_energy(q);
   py::dict d;
   d["state"] = x;
@@ -98,12 +99,15 @@ py::dict inspect_mechanical(const M& model, const double* xs, const Vec<double, 
   d["energy"] = T + V;
   d["power"] = actuator_power(model, qd, u);
   d["dissipation_power"] = qd.dot(model.dissipation(qd));
-  py::dict endpoint;
-  endpoint["p"] = ep.p;
-  endpoint["v"] = ep.v;
-  endpoint["a"] = ep.a;
-  endpoint["J"] = ep.J;
-  d["endpoint"] = endpoint;
+  if (has_kinematics(model)) {  // a model file without [kinematics] has no endpoint
+    const auto ep = endpoint_kinematics(model, q, qd, qdd);
+    py::dict endpoint;
+    endpoint["p"] = ep.p;
+    endpoint["v"] = ep.v;
+    endpoint["a"] = ep.a;
+    endpoint["J"] = ep.J;
+    d["endpoint"] = endpoint;
+  }
   d["schur_inertia"] = schur_inertia(model, q);
   return d;
 }
@@ -136,7 +140,7 @@ void register_model(py::module_& module) {
       .def_property_readonly("state_units",
                              [](const ModelHandle& m) { return std::visit([](const auto& x) { return state_units(x); }, m.model); })
       .def_property_readonly("mechanical", [](const ModelHandle& m) {
-        return std::visit([](const auto& x) { return MechanicalModel<std::decay_t<decltype(x)>>; }, m.model);
+        return std::visit([](const auto& x) { return is_mechanical_model(x); }, m.model);
       })
       .def("rhs",
            [](const ModelHandle& h, const py::object& states, double t, const py::object& inputs) {
@@ -174,6 +178,12 @@ void register_model(py::module_& module) {
                  [&](const auto& m) -> py::dict {
                    using M = std::decay_t<decltype(m)>;
                    if constexpr (MechanicalModel<M>) {
+                     if (!is_mechanical_model(m))  // a model file of the ODE form
+                       throw py::value_error("inspect: model " + model_name(h.model) +
+                                             " is not a mechanical model (no mass matrix or endpoint)");
+                     if constexpr (requires { m.program; })
+                       if (!m.program->mechanics_problem().empty())
+                         throw py::value_error("inspect: " + model_name(h.model) + ": " + m.program->mechanics_problem());
                      const StateRows r = state_rows(state, m.state_names(), "state");
                      if (!r.single) throw py::value_error("state: inspect takes one state, shape (" +
                                                           std::to_string(M::state_dim) + ",)");
@@ -191,6 +201,8 @@ void register_model(py::module_& module) {
             [&](const auto& m) -> py::dict {
               using M = std::decay_t<decltype(m)>;
               if constexpr (MechanicalModel<M>) {
+                if (!is_mechanical_model(m))
+                  throw py::value_error("modes: model " + model_name(h.model) + " is not a mechanical model");
                 const auto lm = linear_modes(m);
                 py::dict d;
                 d["omega"] = lm.omega;

@@ -32,7 +32,7 @@ class Model:
     state_names = property(lambda self: list(self._m.state_names), doc="state components, in order")
     state_units = property(lambda self: list(self._m.state_units), doc="SI units of each state component")
     input_names = property(lambda self: list(self._m.input_names), doc="inputs (joint moments), empty if none")
-    mechanical = property(lambda self: self._m.mechanical, doc="True for chains with a mass matrix (limb, golf, chain)")
+    mechanical = property(lambda self: self._m.mechanical, doc="True for chains with a mass matrix (limb, golf, chain, a model file of model = \"mechanical\")")
     dim = property(lambda self: len(self._m.state_names), doc="number of state components")
 
     def job_table(self):

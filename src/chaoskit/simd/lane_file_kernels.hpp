@@ -1,0 +1,98 @@
+#pragma once
+// The lane kernels of model files (FileModel<N>, models/file_model.hpp): the tangent flow
+// [x | w_1 … w_K] through the compiled program on lanes (lane_program.hpp), as FileModel's
+// tangent_rhs computes it per trajectory (rhs_tangent with the directions W and no input
+// directions), and MEGNO's and the classifier's systems on top of it (lane_engine.hpp's
+// megno_rates, for four states). Each kernel owns its register files, sized for its program once
+// when the engine is made: no allocation per call.
+#include <vector>
+
+#include "chaoskit/simd/lane_engine.hpp"
+#include "chaoskit/simd/lane_program.hpp"
+
+namespace chaoskit::simd {
+inline namespace CHAOSKIT_LANE_ISA {
+
+/// f and ∂f/∂x · W of a model file on lanes; N states, N / 2 input slots (FileModel<N>'s).
+template <int N, int W, int K>
+struct FileTangentKernel {
+  static constexpr int n = N, m = N / 2, columns = 1 + K, size = n * columns;
+  using L = Lanes<W>;
+
+  explicit FileTangentKernel(const ModelProgram::Layout& layout)
+      : p(layout), reg(static_cast<std::size_t>(layout.registers)), der(static_cast<std::size_t>(layout.time_register + 1) * K) {
+    // The constants once: no instruction writes their registers (model_program_passes.hpp's layout).
+    for (int i = 0; i < p.constant_count; ++i) reg[static_cast<std::size_t>(p.constants[i].first)] = L(p.constants[i].second);
+  }
+
+  // Not inlined into the engine's thirteen stage evaluations (as the built-in models' kernels are):
+  // the interpreter is large, and one call per evaluation costs nothing beside it. It stays in this
+  // instruction set's namespace, so its out-of-line copy is this instruction set's own.
+  [[gnu::noinline]] void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
+    const int V = p.time_register, inputs = p.inputs;
+    L* r = reg.data();
+    L* d = der.data();
+    // rhs_tangent's call: the state and its directions (dx row-major: state i, direction j), the
+    // inputs without directions, the zero slot, time.
+    for (int i = 0; i < n; ++i) {
+      r[i] = X[i];
+      for (int j = 0; j < K; ++j) d[i * K + j] = X[(1 + j) * n + i];
+    }
+    for (int j = 0; j < inputs; ++j) {
+      r[n + j] = u(j);
+      for (int k = 0; k < K; ++k) d[(n + j) * K + k] = L(0.0);
+    }
+    for (int j = 0; j < K; ++j) d[V * K + j] = L(0.0);
+    r[V] = t;
+    program_lanes::dual_pass<W, K>(p, r, d);
+    if (p.mechanical) {
+      L dx[n * K], f[n], df[n * K];
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < K; ++j) dx[i * K + j] = X[(1 + j) * n + i];
+      program_lanes::solve_mechanical<W, K, n / 2>(p, r, d, X, dx, f, df);
+      for (int i = 0; i < n; ++i) {
+        dX[i] = f[i];
+        for (int j = 0; j < K; ++j) dX[(1 + j) * n + i] = df[i * K + j];
+      }
+    } else {
+      for (int i = 0; i < n; ++i) {
+        const int o = p.out[i];
+        dX[i] = r[o];
+        const L* slot = d + (o < V ? o : V) * K;
+        for (int j = 0; j < K; ++j) dX[(1 + j) * n + i] = slot[j];
+      }
+    }
+  }
+
+  ModelProgram::Layout p;
+  mutable std::vector<L> reg, der;
+};
+
+/// MegnoSystem's [x | w | (a, b, 0, …)] of a model file of four states.
+template <int W>
+struct FileMegnoKernel {
+  static constexpr int n = 4, m = 2, columns = 3, size = n * columns;
+  using L = Lanes<W>;
+  explicit FileMegnoKernel(const ModelProgram::Layout& layout) : tangent(layout) {}
+  CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
+    tangent(X, dX, t, u);
+    megno_rates<W>(X + n, dX + n, X[2 * n], t, dX + 2 * n, n);
+  }
+  FileTangentKernel<4, W, 1> tangent;
+};
+
+/// The classifier's [x | w1 | w2 | (a, b, 0, …)] of a model file of four states.
+template <int W>
+struct FileClassifierKernel {
+  static constexpr int n = 4, m = 2, columns = 4, size = n * columns;
+  using L = Lanes<W>;
+  explicit FileClassifierKernel(const ModelProgram::Layout& layout) : tangent(layout) {}
+  CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
+    tangent(X, dX, t, u);
+    megno_rates<W>(X + n, dX + n, X[3 * n], t, dX + 3 * n, n);
+  }
+  FileTangentKernel<4, W, 2> tangent;
+};
+
+}  // namespace CHAOSKIT_LANE_ISA
+}  // namespace chaoskit::simd
