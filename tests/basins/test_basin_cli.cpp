@@ -7,25 +7,15 @@
 
 #include "support/json_lite.hpp"
 #include "support/run_cli.hpp"
+#include "support/scratch.hpp"
 
 using namespace chaoskit::test;
 namespace fs = std::filesystem;
 
-namespace {
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("chaoskit_basin_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-int shell(const std::string& cmd) {
-  const int st = std::system(cmd.c_str());
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-}  // namespace
 
 TEST_CASE("basin CLI: labels identical for 1 and 2 threads, file readable by xarray", "[basins][cli][threads]") {
-  const fs::path dir = fresh_dir("threads");
+  const ScratchDir scratch("basin_threads");
+  const fs::path& dir = scratch.path;
   const std::string f1 = (dir / "b1.h5").string(), f2 = (dir / "b2.h5").string();
   const std::string job =
       "basin --model chain --params chain2_damped_rods --x th1=-3:3:24 --y th2=-3:3:20 --kind rest "
@@ -39,17 +29,18 @@ TEST_CASE("basin CLI: labels identical for 1 and 2 threads, file readable by xar
   CHECK(j["labels"].number() > 2);
   for (const char* ds : {"label", "capture_time", "status", "th1", "th2"}) {
     INFO(ds);
-    CHECK(shell("h5diff " + f1 + " " + f2 + " /" + ds + " /" + ds + " >/dev/null 2>&1") == 0);
+    CHECK(shell_status("h5diff " + f1 + " " + f2 + " /" + ds + " /" + ds + " >/dev/null 2>&1") == 0);
   }
   const std::string py =
       "import xarray as xr; d = xr.open_dataset('" + f1 +
       "', engine='h5netcdf'); assert d['label'].dims == ('th1', 'th2'); assert d['label'].shape == (24, 20); "
       "assert (d['status'] == 1).all(); assert d.attrs['kind'] == 'rest'; assert 'boundary_basin_entropy' in d.attrs";
-  CHECK(shell("/usr/bin/python3 -c " + shell_quote(py) + " >/dev/null 2>&1") == 0);
+  CHECK(shell_status("/usr/bin/python3 -c " + shell_quote(py) + " >/dev/null 2>&1") == 0);
 }
 
 TEST_CASE("basin CLI: flip and task maps", "[basins][cli]") {
-  const fs::path dir = fresh_dir("kinds");
+  const ScratchDir scratch("basin_kinds");
+  const fs::path& dir = scratch.path;
   const CliResult flip = run_cli("basin --model chain --params chain3_uniform_rods --x th1=-3:3:8 --y th2=-3:3:8 "
                                  "--kind flip --max-time 5 --rtol 1e-8 --atol 1e-8 --box 2 --json --out " +
                                  (dir / "f.h5").string());
@@ -61,11 +52,12 @@ TEST_CASE("basin CLI: flip and task maps", "[basins][cli]") {
   const std::string py = "import xarray as xr; d = xr.open_dataset('" + (dir / "t.h5").string() +
                          "', engine='h5netcdf'); assert float(d['speed'].max()) > 0; "
                          "assert set(int(v) for v in d['label'].values.ravel()) <= {-1, 0, 1}";
-  CHECK(shell("/usr/bin/python3 -c " + shell_quote(py) + " >/dev/null 2>&1") == 0);
+  CHECK(shell_status("/usr/bin/python3 -c " + shell_quote(py) + " >/dev/null 2>&1") == 0);
 }
 
 TEST_CASE("basin CLI: bad input exits 2 with one line naming the field", "[basins][cli][errors]") {
-  const fs::path dir = fresh_dir("bad");
+  const ScratchDir scratch("basin_bad");
+  const fs::path& dir = scratch.path;
   const std::string out = " --out " + (dir / "x.h5").string();
   const std::string c1 = "basin --model chain --params chain1_damped_rod --x th1=-3:3:10 --y dth1=-5:5:10";
   const std::vector<std::pair<std::string, std::string>> cases{

@@ -13,6 +13,7 @@
 #include "chaoskit/params/param_sets.hpp"
 #include "support/json_lite.hpp"
 #include "support/run_cli.hpp"
+#include "support/scratch.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::test;
@@ -22,23 +23,13 @@ namespace {
 
 std::string model_path(const std::string& name) { return (data_directory() / "models" / (name + ".toml")).string(); }
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("chaoskit_cli_mech_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
 
-int shell(const std::string& cmd) {
-  const int st = std::system(cmd.c_str());
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 /// h5diff of one dataset of two files within an absolute tolerance (0: bit for bit): 0 equal.
 int h5diff(const fs::path& a, const fs::path& b, const std::string& dataset, double delta = 0.0) {
   std::ostringstream d;
   if (delta > 0.0) d << " -d " << delta;
-  return shell("h5diff" + d.str() + " " + shell_quote(a.string()) + " " + shell_quote(b.string()) + " /" + dataset + " /" +
+  return shell_status("h5diff" + d.str() + " " + shell_quote(a.string()) + " " + shell_quote(b.string()) + " /" + dataset + " /" +
                dataset + " >/dev/null 2>&1");
 }
 
@@ -95,7 +86,8 @@ TEST_CASE("model file mechanics CLI: inspect --json of golf.toml gives the built
 }
 
 TEST_CASE("model file mechanics CLI: basin maps of golf.toml equal the built-in's (h5diff)", "[cli][model_files][mechanics][basins]") {
-  const fs::path d = fresh_dir("basin");
+  const ScratchDir scratch("cli_mech_basin");
+  const fs::path& d = scratch.path;
   const std::string grid = " --x th1=-3:3:6 --y th2=-3:3:5 --kind flip --max-time 3 --box 2 --threads 2";
   REQUIRE(run_cli("basin --model " + shell_quote(model_path("golf")) + grid + " --out file.h5", d.string()).exit_code == 0);
   REQUIRE(run_cli("basin --model golf" + grid + " --out builtin.h5", d.string()).exit_code == 0);
@@ -130,12 +122,12 @@ TEST_CASE("model file mechanics CLI: basin maps of golf.toml equal the built-in'
   const Json j = JsonParser::parse(inspect.out);
   CHECK(j.has("c"));
   CHECK_FALSE(j.has("endpoint"));
-  fs::remove_all(d);
 }
 
 TEST_CASE("model file mechanics CLI: energy-grid and [sample] sweeps of golf.toml equal the built-in's (h5diff)",
           "[cli][model_files][mechanics][energy]") {
-  const fs::path d = fresh_dir("sweeps");
+  const ScratchDir scratch("cli_mech_sweeps");
+  const fs::path& d = scratch.path;
   auto write_jobs = [&](const std::string& stem, const std::string& body) {
     std::ofstream(d / (stem + "_file.toml")) << "[model]\nname = \"" << model_path("golf") << "\"\n" << body;
     std::ofstream(d / (stem + "_builtin.toml")) << "[model]\nname = \"golf\"\n" << body;
@@ -171,11 +163,11 @@ TEST_CASE("model file mechanics CLI: energy-grid and [sample] sweeps of golf.tom
   CHECK(line_count(ode.err) == 1);
   CHECK(ode.err.find(model_path("lorenz") + ": energy grids need a mechanical model file") != std::string::npos);
   CHECK_FALSE(fs::exists(d / "ode.h5"));
-  fs::remove_all(d);
 }
 
 TEST_CASE("model file mechanics CLI: section --energy of golf.toml seeds the built-in's states", "[cli][model_files][mechanics][energy]") {
-  const fs::path d = fresh_dir("section");
+  const ScratchDir scratch("cli_mech_section");
+  const fs::path& d = scratch.path;
   const std::string job = " --energy 1.0 --seed th2=-1:1:5 --solve dth1 --plane 'th1 = 0' --crossings 3 --max-time 20";
   REQUIRE(run_cli("section --model " + shell_quote(model_path("golf")) + job + " --out file.h5", d.string()).exit_code == 0);
   REQUIRE(run_cli("section --model golf" + job + " --out builtin.h5", d.string()).exit_code == 0);
@@ -188,5 +180,4 @@ TEST_CASE("model file mechanics CLI: section --energy of golf.toml seeds the bui
   CHECK(ode.exit_code == 2);
   CHECK(line_count(ode.err) == 1);
   CHECK(ode.err.find(model_path("lorenz") + ": energy-surface seeds need a mechanical model file") != std::string::npos);
-  fs::remove_all(d);
 }

@@ -9,6 +9,7 @@
 #include "chaoskit/params/param_sets.hpp"
 #include "support/json_lite.hpp"
 #include "support/run_cli.hpp"
+#include "support/scratch.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::test;
@@ -18,12 +19,6 @@ namespace {
 
 std::string model_path(const std::string& name) { return (data_directory() / "models" / (name + ".toml")).string(); }
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("chaoskit_cli_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
 
 }  // namespace
 
@@ -47,7 +42,8 @@ TEST_CASE("model files: simulate and lyapunov take a model file as --model", "[c
 }
 
 TEST_CASE("model files: section and a sweep over a file parameter, then query", "[cli][model_files]") {
-  const fs::path d = fresh_dir("model_files");
+  const ScratchDir scratch("cli_model_files");
+  const fs::path& d = scratch.path;
   const CliResult sec = run_cli("section --model " + shell_quote(model_path("golf")) +
                                     " --state 2,-1,0,0 --plane 'th1 = 0' --crossings 5 --out sec.h5",
                                 d.string());
@@ -62,11 +58,11 @@ TEST_CASE("model files: section and a sweep over a file parameter, then query", 
   const CliResult q = run_cli("query job.h5 describe", d.string());
   CHECK(q.exit_code == 0);
   CHECK(q.out.find("m2") != std::string::npos);
-  fs::remove_all(d);
 }
 
 TEST_CASE("model files: a bad model file exits 2 with one line naming file, line and column", "[cli][model_files][bad_input]") {
-  const fs::path d = fresh_dir("bad_model");
+  const ScratchDir scratch("cli_bad_model");
+  const fs::path& d = scratch.path;
   std::ofstream(d / "bad.toml") << "model = \"ode\"\nstates = [\"x\", \"y\", \"z\"]\n[values]\ns = 1.0\n"
                                 << "[derivatives]\nx = \"s * w\"\ny = \"x\"\nz = \"y\"\n";
   const CliResult r = run_cli("simulate --model bad.toml --state 1,1,1 --time 1", d.string());
@@ -74,5 +70,4 @@ TEST_CASE("model files: a bad model file exits 2 with one line naming file, line
   CHECK(line_count(r.err) == 1);
   CHECK(r.err.find("bad.toml:6:10:") != std::string::npos);
   CHECK(r.err.find("unknown name 'w'") != std::string::npos);
-  fs::remove_all(d);
 }

@@ -9,6 +9,7 @@
 #include "chaoskit/integrate/trajectory_file.hpp"
 #include "support/json_lite.hpp"
 #include "support/run_cli.hpp"
+#include "support/scratch.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::test;
@@ -20,12 +21,6 @@ namespace {
 
 const std::string kSwing = "--model golf --state 150deg,-70deg,0,0 --time 0.3 --torque=-15,-3 --release none,0.18";
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("chaoskit_cli_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
 
 std::size_t files_in(const fs::path& d) {
   return static_cast<std::size_t>(std::distance(fs::directory_iterator(d), fs::directory_iterator()));
@@ -54,7 +49,8 @@ TEST_CASE("simulate --json has t, state, energy, power, work and a status", "[cl
 }
 
 TEST_CASE("simulate writes CSV and HDF5 that read back exactly", "[cli][simulate][files]") {
-  const fs::path dir = fresh_dir("files");
+  const ScratchDir scratch("cli_simulate_files");
+  const fs::path& dir = scratch.path;
   const CliResult js = run_cli("simulate " + kSwing + " --dt-out 0.01 --json");
   REQUIRE(js.exit_code == 0);
   const Json j = JsonParser::parse(js.out);
@@ -81,11 +77,11 @@ TEST_CASE("simulate writes CSV and HDF5 that read back exactly", "[cli][simulate
     CHECK(tb.attributes.at("inputs").find("release") != std::string::npos);
   }
   CHECK(files_in(dir) == 2);  // no temporary files left behind
-  fs::remove_all(dir);
 }
 
 TEST_CASE("A trajectory that blows up or cannot meet its tolerance exits 1 with its status", "[cli][simulate][status]") {
-  const fs::path dir = fresh_dir("fail");
+  const ScratchDir scratch("cli_simulate_fail");
+  const fs::path& dir = scratch.path;
   const fs::path out = dir / "never.h5";
   struct Case {
     std::string args, status;
@@ -108,7 +104,6 @@ TEST_CASE("A trajectory that blows up or cannot meet its tolerance exits 1 with 
   const CliResult j = run_cli("simulate --model golf --state 0,0,0,0 --time 1 --torque 1e308,0 --json");
   CHECK(j.exit_code == 1);
   CHECK(JsonParser::parse(j.out)["status"].str == "non_finite");
-  fs::remove_all(dir);
 }
 
 TEST_CASE("simulate and stm reject bad input with exit 2 and one line naming the field", "[cli][simulate][bad-input]") {
@@ -184,7 +179,8 @@ TEST_CASE("stm --json: stm is row-major n x n, state is x(T), and both match the
 }
 
 TEST_CASE("simulate reads inputs from a torque table and a TOML [inputs] file", "[cli][simulate][inputs]") {
-  const fs::path dir = fresh_dir("inputs");
+  const ScratchDir scratch("cli_simulate_inputs");
+  const fs::path& dir = scratch.path;
   {
     std::ofstream(dir / "tau.csv") << "t,tau1,tau2\n0,-15,-3\n1,-15,-3\n";
     std::ofstream(dir / "swing.toml") << "[inputs]\ntorque = [-15, -3]\nrelease = [\"none\", 0.18]\n";
@@ -199,7 +195,6 @@ TEST_CASE("simulate reads inputs from a torque table and a TOML [inputs] file", 
     CHECK_THAT(b["state"][last][i].number(), WithinAbs(a["state"][last][i].number(), 1e-8));
     CHECK(c["state"][last][i].number() == a["state"][last][i].number());
   }
-  fs::remove_all(dir);
 }
 
 TEST_CASE("The HDF5 trajectory opens in xarray (h5netcdf) with labelled dimensions", "[cli][simulate][files][python]") {
@@ -208,7 +203,8 @@ TEST_CASE("The HDF5 trajectory opens in xarray (h5netcdf) with labelled dimensio
     WARN("skipped: /usr/bin/python3 with xarray and h5netcdf not available");
     return;
   }
-  const fs::path dir = fresh_dir("xarray");
+  const ScratchDir scratch("cli_simulate_xarray");
+  const fs::path& dir = scratch.path;
   const fs::path out = dir / "swing.h5";
   REQUIRE(run_cli("simulate " + kSwing + " --dt-out 0.01 --out " + shell_quote(out.string())).exit_code == 0);
   const std::string py =
@@ -222,5 +218,4 @@ TEST_CASE("The HDF5 trajectory opens in xarray (h5netcdf) with labelled dimensio
       "assert abs(float(ds['t'][-1]) - 0.3) < 1e-15\n";
   std::ofstream(dir / "check.py") << py;
   CHECK(std::system(("/usr/bin/python3 " + shell_quote((dir / "check.py").string())).c_str()) == 0);
-  fs::remove_all(dir);
 }

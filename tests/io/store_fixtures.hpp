@@ -1,7 +1,8 @@
 #pragma once
 // Shared by the results-store tests: a 2-D grid layout with one variable of each element type (one
 // with a 2×2 block per point), values that are exact in binary (so C++ and numpy agree bit for bit),
-// a scratch directory, and a runner for Debian's python3 (with h5py, xarray, h5netcdf).
+// and a runner for Debian's python3 (with h5py, xarray, h5netcdf); the scratch folder and the
+// process helpers are support/scratch.hpp's.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "chaoskit/io/results_store.hpp"
+#include "../support/scratch.hpp"
 
 namespace chaoskit::test {
 
@@ -81,45 +83,6 @@ inline std::vector<std::pair<std::size_t, std::size_t>> shuffled_batches(std::si
 }
 
 /// A fresh directory under the system temp dir, removed with its contents at scope exit.
-struct ScratchDir {
-  std::filesystem::path path;
-  explicit ScratchDir(const std::string& tag) {
-    std::random_device rd;
-    path = std::filesystem::temp_directory_path() /
-           ("chaoskit_" + tag + "_" + std::to_string(::getpid()) + "_" + std::to_string(rd()));
-    std::filesystem::create_directories(path);
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
-  std::string file(const std::string& name) const { return (path / name).string(); }
-};
-
-struct ProcessResult {
-  int exit_code = -1;
-  std::string out;  // stdout and stderr together
-};
-
-/// Runs a shell command, capturing stdout and stderr.
-inline ProcessResult run_command(const std::string& cmd) {
-  ProcessResult r;
-  FILE* pipe = ::popen((cmd + " 2>&1").c_str(), "r");
-  if (!pipe) return r;
-  std::array<char, 4096> buf{};
-  std::size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-  const int status = ::pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-inline std::string quote_arg(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
 inline const char* debian_python = "/usr/bin/python3";
 
 /// True when Debian's python3 has the given modules (e.g. "h5py" or "xarray, h5netcdf").

@@ -14,6 +14,7 @@
 #include "chaoskit/sections/section_file.hpp"
 #include "support/json_lite.hpp"
 #include "support/run_cli.hpp"
+#include "support/scratch.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::test;
@@ -21,17 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("chaoskit_section_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
 
-int shell(const std::string& cmd) {
-  const int st = std::system(cmd.c_str());
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 const char* kGolfEnergy =
     "section --model golf --energy -5 --seed th2=-2.5:2.5:13 --solve dth1 --plane 'th1 = 0' --crossings 40 "
@@ -40,7 +31,8 @@ const char* kGolfEnergy =
 }  // namespace
 
 TEST_CASE("section CLI: energy-surface seeds, crossings on the plane and on the energy surface", "[sections][cli]") {
-  const fs::path dir = fresh_dir("energy");
+  const ScratchDir scratch("section_energy");
+  const fs::path& dir = scratch.path;
   const std::string out = (dir / "s.h5").string();
   const CliResult r = run_cli(std::string(kGolfEnergy) + " --json --out " + out);
   REQUIRE(r.exit_code == 0);
@@ -104,7 +96,8 @@ TEST_CASE("section CLI: a small-energy golf orbit crosses on the linear modes' e
   plane.precision(17);
   state << q0(0) << "," << q0(1) << "," << qd0(0) << "," << qd0(1);
   plane << Vinv(0, 0) << " * th1 + " << Vinv(0, 1) << " * th2";
-  const fs::path dir = fresh_dir("modes");
+  const ScratchDir scratch("section_modes");
+  const fs::path& dir = scratch.path;
   const std::string out = (dir / "m.h5").string();
   const CliResult r = run_cli("section --model golf --state=" + state.str() + " --plane=" + shell_quote(plane.str()) +
                               " --crossings 30 --rtol 1e-12 --atol 1e-12 --out " + out);
@@ -124,7 +117,8 @@ TEST_CASE("section CLI: a small-energy golf orbit crosses on the linear modes' e
 }
 
 TEST_CASE("section CLI: crossings identical for 1 and 2 threads (h5diff), xarray reads the file", "[sections][cli][threads]") {
-  const fs::path dir = fresh_dir("threads");
+  const ScratchDir scratch("section_threads");
+  const fs::path& dir = scratch.path;
   const std::string f1 = (dir / "t1.h5").string(), f2 = (dir / "t2.h5").string();
   const std::string job =
       "section --model chain --params chain2_damped_rods --energy -5 --seed th1=-1.5:1.5:9 --seed th2=0:1:2 "
@@ -134,19 +128,20 @@ TEST_CASE("section CLI: crossings identical for 1 and 2 threads (h5diff), xarray
   for (const char* ds : {"orbit", "t", "th1", "th2", "dth1", "dth2", "energy", "seed_th1", "seed_dth2", "seed_status",
                          "seed_crossings", "seed_end_time"}) {
     INFO(ds);
-    CHECK(shell("h5diff " + f1 + " " + f2 + " /" + ds + " /" + ds + " >/dev/null 2>&1") == 0);
+    CHECK(shell_status("h5diff " + f1 + " " + f2 + " /" + ds + " /" + ds + " >/dev/null 2>&1") == 0);
   }
   // And the comparison does detect a difference.
-  CHECK(shell("h5diff " + f1 + " " + f2 + " /t /th1 >/dev/null 2>&1") == 1);
+  CHECK(shell_status("h5diff " + f1 + " " + f2 + " /t /th1 >/dev/null 2>&1") == 1);
   const std::string py =
       "import xarray as xr; d = xr.open_dataset('" + f1 +
       "', engine='h5netcdf'); assert d['t'].dims == ('crossing',); assert d['seed_status'].dims == ('seed',); "
       "assert int(d['orbit'].max()) < d.sizes['seed']; print(d.sizes['crossing'])";
-  CHECK(shell("/usr/bin/python3 -c " + shell_quote(py) + " >/dev/null 2>&1") == 0);
+  CHECK(shell_status("/usr/bin/python3 -c " + shell_quote(py) + " >/dev/null 2>&1") == 0);
 }
 
 TEST_CASE("section CLI: bad input exits 2 with one line naming the field", "[sections][cli][errors]") {
-  const fs::path dir = fresh_dir("bad");
+  const ScratchDir scratch("section_bad");
+  const fs::path& dir = scratch.path;
   const std::string out = " --out " + (dir / "x.h5").string();
   const std::string golf = "section --model golf --plane th1 --crossings 5";
   const std::vector<std::pair<std::string, std::string>> cases{

@@ -11,6 +11,8 @@
 #include <sstream>
 #include <string>
 
+#include "scratch.hpp"
+
 namespace chaoskit::test {
 
 struct CliResult {
@@ -19,11 +21,8 @@ struct CliResult {
   std::string err;
 };
 
-inline std::string shell_quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
+/// s in single quotes for the shell (scratch.hpp's quote_arg, by the name the CLI tests use).
+inline std::string shell_quote(const std::string& s) { return quote_arg(s); }
 
 /// `args` is appended to the binary path verbatim (quote what needs quoting with shell_quote).
 inline CliResult run_cli(const std::string& args, const std::string& workdir = "") {
@@ -32,14 +31,8 @@ inline CliResult run_cli(const std::string& args, const std::string& workdir = "
   std::string cmd;
   if (!workdir.empty()) cmd += "cd " + shell_quote(workdir) + " && ";
   cmd += std::string(CHAOSKIT_CLI_PATH) + " " + args + " 2>" + shell_quote(err_path.string());
-  CliResult r{-1, "", ""};
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  if (!pipe) return r;
-  std::array<char, 4096> buf{};
-  std::size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-  const int status = ::pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  const ProcessResult p = read_command_output(cmd);
+  CliResult r{p.exit_code, p.out, ""};
   std::ifstream in(err_path);
   std::stringstream ss;
   ss << in.rdbuf();

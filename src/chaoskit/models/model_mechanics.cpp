@@ -21,23 +21,11 @@
 #include <vector>
 
 #include "chaoskit/models/model_program.hpp"
+#include "chaoskit/models/register_files.hpp"
 
 namespace chaoskit {
 
 namespace {
-
-// Per-thread register files for these entry points (model_program.cpp keeps its own for rhs):
-// grown once, then reused, so no call allocates.
-std::vector<double>& piece_values(std::size_t n) {
-  thread_local std::vector<double> buf;
-  if (buf.size() < n) buf.resize(n);
-  return buf;
-}
-std::vector<double>& piece_derivatives(std::size_t n) {
-  thread_local std::vector<double> buf;
-  if (buf.size() < n) buf.resize(n);
-  return buf;
-}
 
 // The fixed states at which B and D are compared with their values at rest: angles spread over
 // (−3, 3) rad, rates over (−4, 4) rad/s, inputs over (−5, 5), with no two components alike, so
@@ -59,7 +47,7 @@ std::string number(double v) {
 void ModelProgram::mass_matrix_at(const double* q, double* M) const {
   const int n = state_dim(), m = input_count(), d = dof();
   if (form_ != Form::mechanical) return;  // dof() is 0: nothing to write
-  double* reg = piece_values(registers_).data();
+  double* reg = detail::register_values(registers_).data();
   std::fill(reg, reg + n + m, 0.0);
   reg[time_reg_] = 0.0;
   std::copy(q, q + d, reg);
@@ -70,7 +58,7 @@ void ModelProgram::mass_matrix_at(const double* q, double* M) const {
 void ModelProgram::forces_at(const double* x, const double* u, double* f, double* J) const {
   const int n = state_dim(), m = input_count(), d = dof();
   if (form_ != Form::mechanical) return;
-  double* reg = piece_values(registers_).data();
+  double* reg = detail::register_values(registers_).data();
   std::copy(x, x + n, reg);
   for (int j = 0; j < m; ++j) reg[n + j] = u ? u[j] : 0.0;
   reg[time_reg_] = 0.0;
@@ -81,7 +69,7 @@ void ModelProgram::forces_at(const double* x, const double* u, double* f, double
   }
   // One direction per state and input component: the dual mode then carries ∂/∂x and ∂/∂u.
   const int K = n + m;
-  double* der = piece_derivatives(static_cast<std::size_t>(registers_) * K).data();
+  double* der = detail::register_derivatives(static_cast<std::size_t>(registers_) * K).data();
   // Seeds: the identity on the states' and inputs' slots; time_reg_'s slot is the zero slot that
   // every register without derivative work reads (model_program_passes.hpp's layout).
   std::fill(der, der + (n + m) * K, 0.0);
@@ -102,7 +90,7 @@ double ModelProgram::potential_at(const double* q, double* G) const {
     return NAN;
   }
   const ModelProgram& p = *potential_program_;
-  double* reg = piece_values(p.registers_).data();
+  double* reg = detail::register_values(p.registers_).data();
   std::fill(reg, reg + n + m, 0.0);
   reg[p.time_reg_] = 0.0;
   std::copy(q, q + d, reg);
@@ -111,7 +99,7 @@ double ModelProgram::potential_at(const double* q, double* G) const {
     return reg[p.energy_out_];
   }
   const int K = d;
-  double* der = piece_derivatives(static_cast<std::size_t>(p.registers_) * K).data();
+  double* der = detail::register_derivatives(static_cast<std::size_t>(p.registers_) * K).data();
   std::fill(der, der + (n + m) * K, 0.0);
   std::fill(der + p.time_reg_ * K, der + (p.time_reg_ + 1) * K, 0.0);
   for (int k = 0; k < K; ++k) der[k * K + k] = 1.0;

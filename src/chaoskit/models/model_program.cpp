@@ -12,24 +12,12 @@
 #include <vector>
 
 #include "chaoskit/models/model_program_passes.hpp"
+#include "chaoskit/models/register_files.hpp"
 #include "chaoskit/models/sincos_pair.hpp"
 
 namespace chaoskit {
 
 namespace {
-
-// Per-thread register files, grown to the largest program a thread has run and then reused: no
-// allocation per call. Each thread integrates one trajectory at a time, so one buffer suffices.
-std::vector<double>& value_buffer(std::size_t n) {
-  thread_local std::vector<double> buf;
-  if (buf.size() < n) buf.resize(n);
-  return buf;
-}
-std::vector<double>& derivative_buffer(std::size_t n) {
-  thread_local std::vector<double> buf;
-  if (buf.size() < n) buf.resize(n);
-  return buf;
-}
 
 using Code = ModelProgram::Code;
 
@@ -391,7 +379,7 @@ void ModelProgram::mechanical_solve(const double* reg, const double* der, int K,
 }
 
 void ModelProgram::rhs(const double* x, const double* u, double t, double* f) const {
-  double* reg = value_buffer(registers_).data();
+  double* reg = detail::register_values(registers_).data();
   const int n = state_dim(), m = input_count();
   std::copy(x, x + n, reg);
   std::copy(u, u + m, reg + n);
@@ -413,8 +401,8 @@ void ModelProgram::rhs_tangent(const double* x, const double* u, double t, const
   const int V = time_reg_, m = input_count();
   auto call = [&]<int KC, int NC>() {
     const int k = KC > 0 ? KC : K, n = NC > 0 ? NC : state_dim();
-    double* reg = value_buffer(registers_).data();
-    double* der = derivative_buffer(static_cast<std::size_t>(V + 1) * k).data();
+    double* reg = detail::register_values(registers_).data();
+    double* der = detail::register_derivatives(static_cast<std::size_t>(V + 1) * k).data();
     for (int i = 0; i < n; ++i) reg[i] = x[i];
     for (int i = 0; i < n * k; ++i) der[i] = dx[i];
     for (int j = 0; j < m; ++j) reg[n + j] = u[j];
@@ -469,7 +457,7 @@ ModelProgram::Layout ModelProgram::layout() const {
 
 double ModelProgram::energy(const double* x) const {
   if (energy_out_ < 0) return NAN;
-  double* reg = value_buffer(registers_).data();
+  double* reg = detail::register_values(registers_).data();
   const int n = state_dim(), m = input_count();
   std::copy(x, x + n, reg);
   std::fill(reg + n, reg + n + m, 0.0);

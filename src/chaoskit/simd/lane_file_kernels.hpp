@@ -68,30 +68,19 @@ struct FileTangentKernel {
   mutable std::vector<L> reg, der;
 };
 
-/// MegnoSystem's [x | w | (a, b, 0, …)] of a model file of four states.
-template <int W>
+/// MEGNO's quadratures along the first tangent vector of a model file of four states: K = 1 is
+/// MegnoSystem's [x | w | (a, b, 0, …)], K = 2 the classifier's [x | w1 | w2 | (a, b, 0, …)]
+/// (lane_engine.hpp's MegnoKernel and ClassifierKernel for the built-in models).
+template <int W, int K>
 struct FileMegnoKernel {
-  static constexpr int n = 4, m = 2, columns = 3, size = n * columns;
+  static constexpr int n = 4, m = 2, columns = K + 2, size = n * columns;
   using L = Lanes<W>;
   explicit FileMegnoKernel(const ModelProgram::Layout& layout) : tangent(layout) {}
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
     tangent(X, dX, t, u);
-    megno_rates<W>(X + n, dX + n, X[2 * n], t, dX + 2 * n, n);
+    megno_rates<W>(X + n, dX + n, X[(K + 1) * n], t, dX + (K + 1) * n, n);
   }
-  FileTangentKernel<4, W, 1> tangent;
-};
-
-/// The classifier's [x | w1 | w2 | (a, b, 0, …)] of a model file of four states.
-template <int W>
-struct FileClassifierKernel {
-  static constexpr int n = 4, m = 2, columns = 4, size = n * columns;
-  using L = Lanes<W>;
-  explicit FileClassifierKernel(const ModelProgram::Layout& layout) : tangent(layout) {}
-  CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
-    tangent(X, dX, t, u);
-    megno_rates<W>(X + n, dX + n, X[3 * n], t, dX + 3 * n, n);
-  }
-  FileTangentKernel<4, W, 2> tangent;
+  FileTangentKernel<4, W, K> tangent;
 };
 
 }  // namespace CHAOSKIT_LANE_ISA
