@@ -24,7 +24,7 @@ std::size_t entries(const fs::path& dir) {
 }
 }  // namespace
 
-TEST_CASE("atomic file: commit replaces the target; the temporary file sits beside it", "[io][atomic]") {
+TEST_CASE("atomic file: commit replaces the target, and the temporary file sits beside it", "[io][atomic]") {
   test::ScratchDir dir("atomic_commit");
   const std::string target = dir.file("out.h5");
   put(target, "old");
