@@ -5,7 +5,8 @@
 // are refused.
 //
 // Every distribution test rejects at significance α = 0.001 with a fixed seed, so each is
-// deterministic; a correct sampler fails a given one for 0.1 % of seeds.
+// deterministic; a correct sampler fails a given one for 0.1 % of seeds. The file is over 500
+// lines because the independent quadratures and test statistics live beside the tests using them.
 #include <catch2/catch.hpp>
 
 #include <algorithm>

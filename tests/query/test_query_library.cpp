@@ -312,6 +312,4 @@ TEST_CASE("query describe: completion per status of a partly written file, then 
   const auto d = query::describe(io::ResultsStore::open_read(f));
   CHECK(d.completion.done == g.points);
   CHECK(d.completion.finalized);
-  CHECK(query::point_status_name(5) == "invalid_point");
-  CHECK(query::point_status_name(42) == "code_42");
 }

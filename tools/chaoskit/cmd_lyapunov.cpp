@@ -9,6 +9,7 @@
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/orbit_classification.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
+#include "chaoskit/io/atomic_file.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "commands.hpp"
@@ -28,7 +29,8 @@ struct LyapunovCliOptions {
 };
 
 void write_history(const std::string& path, const LyapunovResult& r) {
-  std::ofstream out(path + ".tmp");
+  io::AtomicFile file(path);
+  std::ofstream out(file.temp_path());
   if (!out) throw InputError("--history", "cannot write '" + path + "'");
   out << std::setprecision(17) << "t";
   for (std::size_t i = 0; i < r.exponents.size(); ++i) out << ",lambda_" << i + 1;
@@ -40,7 +42,7 @@ void write_history(const std::string& path, const LyapunovResult& r) {
   }
   out.close();
   if (!out) throw std::runtime_error("writing '" + path + "' failed");
-  std::filesystem::rename(path + ".tmp", path);
+  file.commit();
 }
 
 template <Model M>

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/io/atomic_file.hpp"
 #include "chaoskit/timeseries/data_lyapunov.hpp"
 #include "chaoskit/timeseries/series_file.hpp"
 #include "commands.hpp"
@@ -42,7 +43,8 @@ std::string dim_source(const DataLyapunovResult& r) {
 }
 
 void write_curve(const std::string& path, const DataLyapunovResult& r) {
-  std::ofstream out(path + ".tmp");
+  io::AtomicFile file(path);
+  std::ofstream out(file.temp_path());
   if (!out) throw InputError("--curve", "cannot write '" + path + "'");
   out << std::setprecision(17) << "k,t,log_divergence,fit\n";
   for (std::size_t k = 0; k < r.curve.size(); ++k) {
@@ -58,7 +60,7 @@ void write_curve(const std::string& path, const DataLyapunovResult& r) {
   }
   out.close();
   if (!out) throw std::runtime_error("writing '" + path + "' failed");
-  std::filesystem::rename(path + ".tmp", path);
+  file.commit();
 }
 
 void json_slope(JsonWriter& w, const char* name, const std::optional<CurveSlope>& s, const DataLyapunovResult& r) {

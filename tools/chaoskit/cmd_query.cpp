@@ -1,6 +1,7 @@
 // `chaoskit query FILE.h5 <describe|select|stats|nearest|export>`: reads a results file (also one
 // whose sweep is still running: no file lock, it sees the writer's last flush). The logic lives in
-// src/chaoskit/query/; this file parses options and formats text and JSON.
+// src/chaoskit/query/; this file parses options and formats text and JSON. It is over 500 lines
+// because the five subcommands share one option set and the text and JSON helpers at its top.
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
@@ -89,7 +90,7 @@ void json_completion(JsonWriter& w, const query::Completion& c) {
   w.field("total", static_cast<double>(c.total)).field("done", static_cast<double>(c.done));
   w.field("complete", c.done == c.total).field("finalized", c.finalized);
   w.key("status").begin_object();
-  for (const auto& [code, n] : c.by_status) w.field(query::point_status_name(code), static_cast<double>(n));
+  for (const auto& [code, n] : c.by_status) w.field(point_status_name(code), static_cast<double>(n));
   w.end_object().end_object();
 }
 
@@ -148,7 +149,7 @@ int run_describe(const io::ResultsStore& store, const QueryCliOptions& opt) {
   o << "file " << d.path << "\n";
   o << "sweep " << completion_text(d.completion) << "\n";
   o << "points by status:";
-  for (const auto& [code, n] : d.completion.by_status) o << "  " << query::point_status_name(code) << " " << n;
+  for (const auto& [code, n] : d.completion.by_status) o << "  " << point_status_name(code) << " " << n;
   o << "\n\naxes\n";
   for (const auto& a : d.axes) {
     const auto [lo, hi] = std::minmax_element(a.values.begin(), a.values.end());
@@ -330,7 +331,7 @@ int run_nearest(const io::ResultsStore& store, const QueryCliOptions& opt) {
     for (std::size_t a = 0; a < axes.size(); ++a) w.field(axes[a].name, p.coordinates[a]);
     w.end_object().key("requested").begin_object();
     for (std::size_t a = 0; a < axes.size(); ++a) w.field(axes[a].name, p.requested[a]);
-    w.end_object().field("status", static_cast<int>(p.status)).field("status_name", query::point_status_name(p.status));
+    w.end_object().field("status", static_cast<int>(p.status)).field("status_name", point_status_name(p.status));
     w.key("variables").begin_object();
     for (const auto& v : p.variables) {
       w.key(v.name);
@@ -344,7 +345,7 @@ int run_nearest(const io::ResultsStore& store, const QueryCliOptions& opt) {
   o << "nearest grid point: index (";
   for (std::size_t a = 0; a < p.index.size(); ++a) o << (a ? ", " : "") << p.index[a];
   o << "), flat index " << p.flat << ", status " << static_cast<int>(p.status) << " ("
-    << query::point_status_name(p.status) << ")\n";
+    << point_status_name(p.status) << ")\n";
   for (std::size_t a = 0; a < axes.size(); ++a)
     o << "  " << axes[a].name << " = " << text_number(p.coordinates[a]) << units_suffix(axes[a].units) << "  (asked "
       << text_number(p.requested[a]) << ")\n";

@@ -107,19 +107,13 @@ int run_model(const M& model, const SectionCliOptions& opt, const std::string& p
     tb.seed_energy.push_back(state_energy(model, x0s[k]));
     if (!active[k]) {
       ++inaccessible;
-      tb.seed_status.push_back(io::point_status::invalid_point);
+      tb.seed_status.push_back(point_status::invalid_point);
       tb.seed_crossings.push_back(0);
       tb.seed_end_time.push_back(NAN);
       continue;
     }
-    std::int8_t st = io::point_status::ok;
-    switch (r.report.status) {
-      case IntegrationStatus::ok: break;
-      case IntegrationStatus::step_underflow: st = io::point_status::step_underflow; break;
-      case IntegrationStatus::non_finite: st = io::point_status::non_finite; break;
-      case IntegrationStatus::max_steps: st = io::point_status::max_steps; break;
-    }
-    failed += st != io::point_status::ok;
+    const std::int8_t st = point_status_of(r.report.status);
+    failed += st != point_status::ok;
     tb.seed_status.push_back(st);
     tb.seed_crossings.push_back(static_cast<std::int32_t>(r.crossings.size()));
     tb.seed_end_time.push_back(r.report.t);

@@ -55,16 +55,6 @@ struct BasinMap {
   std::vector<std::int8_t> status;  ///< io::point_status codes
 };
 
-inline std::int8_t point_status_of(const IntegrationReport& r) {
-  switch (r.status) {
-    case IntegrationStatus::ok: return io::point_status::ok;
-    case IntegrationStatus::step_underflow: return io::point_status::step_underflow;
-    case IntegrationStatus::non_finite: return io::point_status::non_finite;
-    case IntegrationStatus::max_steps: return io::point_status::max_steps;
-  }
-  return io::point_status::internal_error;
-}
-
 /// One grid point's outcome (the per-point entry for sweeps).
 struct PointOutcome {
   std::int32_t label = 0;
@@ -81,14 +71,14 @@ PointOutcome basin_point(const M& model, const Vec<double, M::state_dim>& x0, co
       const auto r = rest_label(model, x0, bo.rest, io);
       p.label = r.label;
       p.value = p.time = r.time;
-      p.status = point_status_of(r.report);
+      p.status = point_status_of(r.report.status);
       break;
     }
     case BasinKind::flip: {
       const auto r = flip_time(model, x0, inputs, bo.flip, io);
       p.label = r.link + 1;
       p.value = p.time = r.time;
-      p.status = point_status_of(r.report);
+      p.status = point_status_of(r.report.status);
       break;
     }
     case BasinKind::task: {
@@ -96,7 +86,7 @@ PointOutcome basin_point(const M& model, const Vec<double, M::state_dim>& x0, co
       p.label = task_label(r, bo.task.threshold);
       p.value = r.speed;
       p.time = r.time;
-      p.status = point_status_of(r.report);
+      p.status = point_status_of(r.report.status);
       break;
     }
   }

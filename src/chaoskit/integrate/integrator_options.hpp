@@ -12,19 +12,14 @@
 #include <string_view>
 #include <vector>
 
+#include "chaoskit/core/integration_status.hpp"
+
 namespace chaoskit {
 
 enum class StepperKind {
   dopri5,          ///< Dormand–Prince 5(4), FSAL, with its own 4th-order continuous extension (dense output)
   rkf78,           ///< Runge–Kutta–Fehlberg 7(8); steps are shortened to land on output times
   bulirsch_stoer,  ///< Gragg–Bulirsch–Stoer extrapolation; steps are shortened to land on output times
-};
-
-enum class IntegrationStatus {
-  ok = 0,              ///< reached the final time
-  step_underflow = 1,  ///< the step size needed to meet the tolerance fell below dt_min
-  non_finite = 2,      ///< the state became NaN or infinite and halving the step did not cure it
-  max_steps = 3,       ///< more than max_steps step attempts (accepted + rejected)
 };
 
 /// What an integration carries; where no stepper is named it decides which one runs.

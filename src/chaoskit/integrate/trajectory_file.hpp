@@ -3,7 +3,7 @@
 //
 // Both are written under a temporary name in the target directory and renamed into place only
 // after the last byte is written and the file closed, so an interrupted or failed run never leaves
-// a complete-looking file (rename is atomic on one file system).
+// a complete-looking file (io/atomic_file.hpp).
 //
 // CSV: '#'-prefixed provenance lines (key = value), one header line
 //      t,<state names>,energy,power,work,dissipated,<input names>   then one row per sample,
@@ -12,7 +12,8 @@
 //      attribute `columns`), /energy [J], /power [W], /work [J], /dissipated [J], and /inputs
 //      (N × m, attribute `columns`) for models with inputs; each with `units` and `long_name`.
 //      The column axes have index scales /state_component and /input_component, so xarray
-//      (engine "h5netcdf") opens the file as a labelled dataset.
+//      (engine "h5netcdf") opens the file as a labelled dataset (io/netcdf_layout.hpp). The root
+//      and dataset attributes are fixed-length ASCII strings, as since the first version.
 #include <map>
 #include <string>
 #include <vector>

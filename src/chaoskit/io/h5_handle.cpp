@@ -1,7 +1,5 @@
 #include "chaoskit/io/h5_handle.hpp"
 
-#include <vector>
-
 namespace chaoskit::h5 {
 
 namespace {
@@ -57,66 +55,5 @@ QuietErrors::QuietErrors() {
 }
 
 QuietErrors::~QuietErrors() { H5Eset_auto2(H5E_DEFAULT, func_, data_); }
-
-Datatype utf8_string_type() {
-  Datatype t(H5Tcopy(H5T_C_S1), "copy string type");
-  check(H5Tset_size(t, H5T_VARIABLE), "variable-length string type");
-  check(H5Tset_cset(t, H5T_CSET_UTF8), "UTF-8 string type");
-  return t;
-}
-
-bool has_attribute(hid_t obj, const std::string& name) {
-  return check_value(H5Aexists(obj, name.c_str()), "look up attribute " + name) > 0;
-}
-
-namespace {
-
-Attribute fresh_attribute(hid_t obj, const std::string& name, hid_t type, hid_t space) {
-  if (has_attribute(obj, name)) check(H5Adelete(obj, name.c_str()), "replace attribute " + name);
-  return Attribute(H5Acreate2(obj, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT), "create attribute " + name);
-}
-
-}  // namespace
-
-void write_attribute(hid_t obj, const std::string& name, const std::string& value) {
-  Datatype t = utf8_string_type();
-  Dataspace s(H5Screate(H5S_SCALAR), "scalar dataspace");
-  Attribute a = fresh_attribute(obj, name, t, s);
-  const char* p = value.c_str();
-  check(H5Awrite(a, t, &p), "write attribute " + name);
-}
-
-void write_attribute(hid_t obj, const std::string& name, double value) {
-  write_attribute_raw(obj, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &value);
-}
-
-void write_attribute(hid_t obj, const std::string& name, long long value) {
-  write_attribute_raw(obj, name, H5T_STD_I64LE, H5T_NATIVE_LLONG, &value);
-}
-
-void write_attribute_raw(hid_t obj, const std::string& name, hid_t file_type, hid_t mem_type, const void* value) {
-  Dataspace s(H5Screate(H5S_SCALAR), "scalar dataspace");
-  Attribute a = fresh_attribute(obj, name, file_type, s);
-  check(H5Awrite(a, mem_type, value), "write attribute " + name);
-}
-
-std::string read_string_attribute(hid_t obj, const std::string& name) {
-  Attribute a(H5Aopen(obj, name.c_str(), H5P_DEFAULT), "open attribute " + name);
-  Datatype t(H5Aget_type(a), "type of attribute " + name);
-  if (H5Tget_class(t) != H5T_STRING) throw Error("read attribute " + name + " as a string", "not a string");
-  if (check_value(H5Tis_variable_str(t), "inspect attribute " + name) > 0) {
-    Datatype mt = utf8_string_type();
-    char* p = nullptr;
-    check(H5Aread(a, mt, &p), "read attribute " + name);
-    std::string s = p ? p : "";
-    H5free_memory(p);
-    return s;
-  }
-  const std::size_t n = H5Tget_size(t);
-  std::vector<char> buf(n + 1, '\0');
-  Datatype mt(H5Tcopy(t), "copy type of attribute " + name);
-  check(H5Aread(a, mt, buf.data()), "read attribute " + name);
-  return std::string(buf.data());
-}
 
 }  // namespace chaoskit::h5

@@ -11,6 +11,9 @@
 //   'Permission denied'"), while the outer entries only repeat the API function's name.
 // - h5::QuietErrors switches HDF5's automatic printing of the error stack to stderr off for its
 //   lifetime (and restores the previous handler), so failures reach the user once, as an exception.
+//
+// Every HDF5 identifier in chaoskit is held by one of these handles; attributes are written and
+// read through io/h5_attributes.hpp.
 #include <hdf5.h>
 
 #include <stdexcept>
@@ -101,20 +104,5 @@ using Dataspace = Handle<H5Sclose>;
 using Datatype = Handle<H5Tclose>;
 using PropList = Handle<H5Pclose>;
 using Attribute = Handle<H5Aclose>;
-
-// ---- small helpers used by the stores -------------------------------------------------------
-
-/// A variable-length UTF-8 string type (what h5py and xarray read back as str).
-Datatype utf8_string_type();
-/// Writes (replacing) a scalar attribute: string (variable-length UTF-8), double or int64.
-void write_attribute(hid_t obj, const std::string& name, const std::string& value);
-void write_attribute(hid_t obj, const std::string& name, double value);
-void write_attribute(hid_t obj, const std::string& name, long long value);
-/// Writes an attribute holding one value of the memory type `mem_type` stored as `file_type`
-/// (e.g. _FillValue with the variable's own type).
-void write_attribute_raw(hid_t obj, const std::string& name, hid_t file_type, hid_t mem_type, const void* value);
-bool has_attribute(hid_t obj, const std::string& name);
-/// Reads a string attribute (fixed- or variable-length); throws Error if absent or not a string.
-std::string read_string_attribute(hid_t obj, const std::string& name);
 
 }  // namespace chaoskit::h5

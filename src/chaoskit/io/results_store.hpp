@@ -1,6 +1,11 @@
 #pragma once
 // Results store of an N-D grid sweep: one HDF5 file that netCDF-4 readers (xarray with engine
 // "h5netcdf", h5py) open as a labelled grid, written incrementally and safe against kill -9.
+// This class ties the pieces of io/ together (README.md lists them): the layout and its checks
+// (grid_layout.hpp), the structure written at creation (store_build.hpp), chunk geometry
+// (chunk_geometry.hpp), the crash-safe write protocol and the compressed copy (write_protocol.hpp),
+// temporary files renamed into place (atomic_file.hpp), and opening with the diagnosis of damaged
+// files (file_open.hpp).
 //
 // Layout
 //   /<axis>        1-D float64 coordinate of each swept axis, a dimension scale (H5DS) named after
@@ -10,55 +15,24 @@
 //   /<variable>    N-D dataset over (axes..., trailing...), chunked, scales attached per dimension;
 //                  attributes `units`, `long_name`, `_FillValue` (in the variable's own type, so
 //                  xarray masks unwritten points) and `chaoskit_dims` (dimension names, comma-separated).
-//   /status        int8 over the axes: point_status codes below; 0 until the point is written.
+//   /status        int8 over the axes: point_status codes (core/point_status.hpp); 0 until the
+//                  point is written.
 //   /              provenance attributes: software, softwareVersion, softwareCommit, date (UTC,
 //                  ISO 8601), host (defaults the caller may override), the caller's map (job text,
 //                  model, parameters, integrator, threads, ranks), and chaoskit_format,
 //                  chaoskit_axes, chaoskit_variables, chaoskit_storage.
 //
-// Chunks: each chunk is a contiguous run of flat (row-major) grid indices — the trailing grid axes
-// are whole, one axis is cut, the leading ones have extent 1; chunk_end() gives the run's end.
+// Chunks: each chunk is a contiguous run of flat (row-major) grid indices; chunk_end() gives the
+// run's end (chunk_geometry.hpp).
 //
-// Crash safety: a file written in place while the sweep runs, compressed once it is complete
-//
-//   What we measured first (h5py 3.7 / HDF5 1.10.8 on this machine):
-//   - SWMR write mode keeps the file consistent on disk at every instant, but needs the latest
-//     file format, whose superblock carries a "file open for write" flag. After kill -9 the flag
-//     stays set and every ordinary open (h5py.File(f, "r"), xarray, h5dump) fails with "file is
-//     already open for write (may use <h5clear file> ...)" until `h5clear -s`; only readers asking
-//     for SWMR mode get in. The design asks for a file that opens as it is, so no SWMR.
-//   - Compressed chunks written batch by batch with H5Fflush after the data and again after the
-//     status (an earlier version of this store, with freed space never reused and one-node chunk
-//     indexes) failed 1 of 100 kill trials: a compressed chunk changes size when rewritten, so it
-//     moves; HDF5 flushes the chunk index before the superblock's end-of-allocation address (EOA),
-//     and a kill between the two left the index pointing past the recorded EOA ("addr overflow" on
-//     reading that variable; `h5clear --increment` repairs it, but plain readers fail).
-//
-//   The protocol, therefore:
-//   1. create() builds the whole file under a temporary name — layout, scales, attributes, and
-//      every chunk of every dataset allocated (H5D_ALLOC_TIME_EARLY) and filled — flushes it and
-//      renames it into place. After that no write changes any metadata or the EOA: writes replace
-//      bytes inside chunks that already have their final place. The path never holds a half-made
-//      layout, and the file's structure is final from the start.
-//   2. An early-version superblock (the library default) has no write-access flag: a killed writer
-//      leaves nothing that blocks readers.
-//   3. write_points writes the variables, H5Fflush, then `status`, H5Fflush. A point's status is
-//      non-zero only once its data reached the file (the kernel keeps written pages when the process
-//      dies; power loss is out of scope). HDF5 writes a partially updated chunk whole, but the bytes
-//      of the other points are rewritten with their unchanged values, so a torn write cannot change
-//      a finished point.
-//   4. finalize() (every point done) writes a shuffle + deflate compressed copy under a temporary
-//      name and renames it over the file: chunked and compressed results, bit-identical whatever
-//      the batch order or interruption history; a crash during finalize leaves the uncompressed file.
-//   Cost: while a sweep runs the file has its uncompressed size (grid points × bytes per point).
-//   Evidence: tests/io/test_results_store_crash.cpp (kill -9 at random moments, then reading with
-//   this library, with h5py and h5dump, and resuming).
+// Crash safety: the file is created whole under a temporary name and renamed into place, written in
+// place while the sweep runs (data, flush, status, flush), and compressed into a copy renamed over
+// it once complete; write_protocol.hpp gives the protocol and the measurements behind it.
 //
 // Concurrent reading: open_read takes no file lock, so a query can read a sweep in progress (it
 // sees the state of the last flush); from Python set HDF5_USE_FILE_LOCKING=FALSE for the same. The
 // writer holds HDF5's exclusive lock, so a second writer (e.g. two --resume runs) is refused.
 //
-// Writing is deterministic: the same values give the same chunk bytes whatever the batch order.
 // A ResultsStore is not thread-safe: one thread writes (a parallel sweep hands finished batches to
 // it); HDF5 itself is the serial build.
 #include <cstddef>
@@ -67,62 +41,24 @@
 #include <memory>
 #include <span>
 #include <string>
-#include <variant>
 #include <vector>
+
+#include "chaoskit/core/point_status.hpp"
+#include "chaoskit/io/chunk_geometry.hpp"
+#include "chaoskit/io/grid_layout.hpp"
+#include "chaoskit/io/provenance.hpp"
+#include "chaoskit/io/write_protocol.hpp"
 
 namespace chaoskit::io {
 
-/// Per-point status codes stored in /status (int8). Mirrors IntegrationStatus shifted by one.
-namespace point_status {
-inline constexpr std::int8_t not_computed = 0;    ///< not yet written (the fill value)
-inline constexpr std::int8_t ok = 1;              ///< computed; every variable holds its value
-inline constexpr std::int8_t step_underflow = 2;  ///< integration failed: step below dt_min
-inline constexpr std::int8_t non_finite = 3;      ///< integration failed: state became NaN/inf
-inline constexpr std::int8_t max_steps = 4;       ///< integration failed: step budget exhausted
-inline constexpr std::int8_t invalid_point = 5;   ///< the grid point has no admissible state (e.g. energy unreachable)
-inline constexpr std::int8_t internal_error = 6;  ///< an exception while computing the point
-}  // namespace point_status
+/// The point status codes (core/point_status.hpp) under the name the sweep code has always used.
+namespace point_status = chaoskit::point_status;
 
-enum class ElementType { float64, int32, int8, uint8 };
-std::string element_type_name(ElementType t);
-
-struct Axis {
-  std::string name;
-  std::vector<double> values;
-  std::string units;
-  std::string long_name;
-};
-
-struct TrailingDim {
-  std::string name;
-  std::size_t size = 0;
-};
-
-struct Variable {
-  std::string name;
-  ElementType type = ElementType::float64;
-  std::vector<TrailingDim> trailing;  ///< extra dimensions after the grid axes (each point holds a block)
-  std::string units;
-  std::string long_name;
-  double fill_value = 0.0;  ///< converted to the variable's type; use NaN for float64 variables
-  std::size_t values_per_point() const;
-};
-
-using AttributeValue = std::variant<std::string, double, long long>;
-using Attributes = std::map<std::string, AttributeValue>;
-
-/// Borrowed values of one variable for a run of points (count × values_per_point, row-major).
-using BufferView = std::variant<std::span<const double>, std::span<const std::int32_t>, std::span<const std::int8_t>,
-                                std::span<const std::uint8_t>>;
-
-/// A box over the grid axes (trailing dimensions are always whole).
-struct Hyperslab {
-  std::vector<std::size_t> start, count;
-};
+struct StoreFile;
 
 struct CreateOptions {
   bool overwrite = false;  ///< replace an existing file (otherwise InputError)
-  /// Values per chunk of a variable, aimed at (grid points × values per point); 0 = default 4096.
+  /// Values per chunk of a variable, aimed at (grid points × values per point); 0 = kDefaultChunkValues.
   std::size_t target_chunk_values = 0;
 };
 
@@ -137,8 +73,7 @@ struct VariableInfo {
 class ResultsStore {
  public:
   /// Creates `path` (InputError("output") if it exists and !options.overwrite, or cannot be
-  /// created); InputError naming the field for an invalid layout (empty or duplicate names, empty
-  /// axis, non-finite coordinates, a name clash between axes, trailing dims and variables).
+  /// created); InputError naming the field for an invalid layout (grid_layout.hpp).
   static ResultsStore create(const std::string& path, const std::vector<Axis>& axes,
                              const std::vector<Variable>& variables, const Attributes& provenance,
                              const CreateOptions& options = {});
@@ -192,11 +127,9 @@ class ResultsStore {
   /// Flushes and closes; errors are reported (the destructor closes silently).
   void close();
 
-  struct Impl;  ///< opaque (defined in results_store.cpp)
-
  private:
-  explicit ResultsStore(std::unique_ptr<Impl> impl);
-  std::unique_ptr<Impl> impl_;
+  explicit ResultsStore(std::unique_ptr<StoreFile> file);
+  std::unique_ptr<StoreFile> file_;
 };
 
 }  // namespace chaoskit::io

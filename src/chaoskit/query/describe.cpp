@@ -1,16 +1,6 @@
 #include "chaoskit/query/describe.hpp"
 
-#include <array>
-
 namespace chaoskit::query {
-
-std::string point_status_name(int code) {
-  // Order of io::point_status (0 .. 6), as in the status dataset's flag_meanings.
-  static const std::array<const char*, 7> names{"not_computed", "ok",          "step_underflow", "non_finite",
-                                                "max_steps",    "invalid_point", "internal_error"};
-  if (code >= 0 && code < static_cast<int>(names.size())) return names[static_cast<std::size_t>(code)];
-  return "code_" + std::to_string(code);
-}
 
 Completion completion(const io::ResultsStore& store) {
   Completion c;

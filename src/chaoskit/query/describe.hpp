@@ -11,10 +11,6 @@
 
 namespace chaoskit::query {
 
-/// Name of a point_status code ("not_computed", "ok", "step_underflow", "non_finite", "max_steps",
-/// "invalid_point", "internal_error"; "code_<n>" for anything else).
-std::string point_status_name(int code);
-
 struct Completion {
   std::size_t total = 0;                 ///< grid points
   std::size_t done = 0;                  ///< points with a non-zero status

@@ -1,7 +1,5 @@
 #include "chaoskit/query/export.hpp"
 
-#include <unistd.h>
-
 #include <charconv>
 #include <cmath>
 #include <filesystem>
@@ -51,29 +49,32 @@ void CsvSink::row(std::span<const double> values) {
   out_ << '\n';
 }
 
-AtomicOutputFile::AtomicOutputFile(const std::string& path, const std::string& field) : path_(path) {
+namespace {
+
+/// The checks before any file is made: the folder exists and the path is not a folder.
+const std::string& checked_output_path(const std::string& path, const std::string& field) {
   const fs::path p(path);
   const fs::path parent = p.has_parent_path() ? p.parent_path() : fs::path(".");
   std::error_code ec;
   if (!fs::is_directory(parent, ec)) throw InputError(field, "directory '" + parent.string() + "' does not exist");
   if (fs::is_directory(p, ec)) throw InputError(field, "'" + path + "' is a directory");
-  tmp_ = (parent / ("." + p.filename().string() + ".tmp-" + std::to_string(::getpid()))).string();
-  out_.open(tmp_, std::ios::binary | std::ios::trunc);
+  return path;
+}
+
+}  // namespace
+
+AtomicOutputFile::AtomicOutputFile(const std::string& path, const std::string& field)
+    : file_(checked_output_path(path, field)) {
+  out_.open(file_.temp_path(), std::ios::binary | std::ios::trunc);
   if (!out_) throw InputError(field, "cannot write '" + path + "'");
 }
 
-AtomicOutputFile::~AtomicOutputFile() {
-  if (committed_) return;
-  out_.close();
-  std::error_code ec;
-  fs::remove(tmp_, ec);
-}
+AtomicOutputFile::~AtomicOutputFile() { out_.close(); }  // before file_ removes an uncommitted temporary file
 
 void AtomicOutputFile::commit() {
   out_.close();
-  if (!out_) throw std::runtime_error("writing '" + path_ + "' failed");
-  fs::rename(tmp_, path_);
-  committed_ = true;
+  if (!out_) throw std::runtime_error("writing '" + file_.path() + "' failed");
+  file_.commit();
 }
 
 }  // namespace chaoskit::query

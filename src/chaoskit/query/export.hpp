@@ -2,11 +2,12 @@
 // Output side of the query tools: a CSV row sink (RFC 4180 quoting, numbers in their shortest
 // round-trip form, so a CSV reader gets back the stored doubles exactly; NaN as `nan`, infinities
 // as `inf`/`-inf`) and an output file written under a temporary name in the same directory and
-// renamed into place on commit, so the path never holds a half-written table.
+// renamed into place on commit (io/atomic_file.hpp), so the path never holds a half-written table.
 #include <fstream>
 #include <ostream>
 #include <string>
 
+#include "chaoskit/io/atomic_file.hpp"
 #include "chaoskit/query/table.hpp"
 
 namespace chaoskit::query {
@@ -39,9 +40,8 @@ class AtomicOutputFile {
   void commit();
 
  private:
-  std::string path_, tmp_;
+  io::AtomicFile file_;
   std::ofstream out_;
-  bool committed_ = false;
 };
 
 }  // namespace chaoskit::query

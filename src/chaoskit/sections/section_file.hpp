@@ -2,7 +2,7 @@
 // The HDF5 file of `chaoskit section`: every crossing of every orbit as one table, plus the seeds,
 // readable by xarray (engine h5netcdf), h5py and h5dump.
 //
-// Layout (netCDF-4 conventions as in io/results_store: 1-D index coordinates registered as
+// Layout (netCDF-4 conventions, io/netcdf_layout.hpp: 1-D index coordinates registered as
 // dimension scales with _Netcdf4Dimid, `units` and `long_name` on every dataset):
 //   /crossing            int32 0..C−1, dimension of the crossings table
 //   /orbit               int32 [crossing]: the seed (orbit) index of each crossing
@@ -12,17 +12,19 @@
 //   /seed                int32 0..S−1, dimension of the seeds
 //   /seed_<component>    float64 [seed]: initial state (NaN for the solved rate of an inaccessible seed)
 //   /seed_energy, /seed_end_time float64 [seed]; /seed_crossings int32 [seed]
-//   /seed_status         int8 [seed]: io::point_status codes (1 ok, 5 invalid_point = energetically
-//                        inaccessible, 2..4 integration failures)
+//   /seed_status         int8 [seed]: point status codes (core/point_status.hpp: 1 ok, 5 invalid_point =
+//                        energetically inaccessible, 2..4 integration failures)
 //   /                    provenance attributes (software, softwareVersion, softwareCommit, date and
 //                        the caller's map: command line, model, parameters, integrator, plane, ...)
 // Crossings are stored orbit by orbit, each orbit's in time order. The file is built under a
-// temporary name and renamed into place; an existing file is refused unless overwrite is set.
+// temporary name and renamed into place (io/atomic_file.hpp); an existing file is refused unless
+// overwrite is set.
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "chaoskit/io/results_store.hpp"
+#include "chaoskit/core/point_status.hpp"
+#include "chaoskit/io/provenance.hpp"
 
 namespace chaoskit {
 

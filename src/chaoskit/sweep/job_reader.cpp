@@ -1,3 +1,6 @@
+// Reads a sweep job file (TOML) into a Job, refusing bad input with the key named. It is over 500
+// lines because it reads every table of the schema ([model], [grid], [points], [sample], [energy],
+// [inputs], [compute], [integrator], [output]) with the same helpers, in the order a job is checked.
 #include "chaoskit/sweep/job_reader.hpp"
 
 #include <algorithm>

@@ -55,7 +55,7 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
     entry_status[e] = s;
     return s == io::point_status::ok;
   };
-  auto note = [&](const IntegrationReport& r) { return note_status(basins::point_status_of(r)); };
+  auto note = [&](const IntegrationReport& r) { return note_status(point_status_of(r.status)); };
   // The tasks for the lanes, handed over only once every entry has been evaluated or deferred, so
   // that an exception on the way leaves nothing behind in the lanes.
   std::vector<std::pair<simd::LaneSystem, std::unique_ptr<simd::LaneTask>>> deferred;
@@ -121,7 +121,7 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
           double* converged = slot("lambda_max_converged");
           std::int8_t* status_slot = &entry_status[e];
           auto write = [=](const LyapunovResult& r) {
-            *status_slot = basins::point_status_of(r.report);
+            *status_slot = point_status_of(r.report.status);
             if (*status_slot != io::point_status::ok) return;
             *lambda = r.exponents[0];
             *error = r.errors[0];
@@ -138,7 +138,7 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
           double* spectrum_error = slot("spectrum_error");
           std::int8_t* status_slot = &entry_status[e];
           auto write = [=](const LyapunovResult& r) {
-            *status_slot = basins::point_status_of(r.report);
+            *status_slot = point_status_of(r.report.status);
             if (*status_slot != io::point_status::ok) return;
             for (int i = 0; i < n; ++i) spectrum[i] = r.exponents[i], spectrum_error[i] = r.errors[i];
           };
@@ -155,7 +155,7 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
         double* stm = slot("stm");
         std::int8_t* status_slot = &entry_status[e];
         with_stm(c.time, to_lanes, [=](const StmResult& r) {
-          *status_slot = basins::point_status_of(r.report);
+          *status_slot = point_status_of(r.report.status);
           if (*status_slot != io::point_status::ok) return;
           for (int i = 0; i < n; ++i)
             for (int j = 0; j < n; ++j) stm[i * n + j] = r.stm(i, j);
@@ -167,7 +167,7 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
         std::int8_t* status_slot = &entry_status[e];
         const M* stm_model = writer_model(to_lanes);
         with_stm(c.time, to_lanes, [=, time = c.time, metric = c.metric](const StmResult& r) {
-          *status_slot = basins::point_status_of(r.report);
+          *status_slot = point_status_of(r.report.status);
           if (*status_slot == io::point_status::ok) *value = ftle(*stm_model, x0, r.xT, r.stm, time, metric)(0);
         });
         break;
@@ -176,7 +176,7 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
         double* value = slot("sali");
         std::int8_t* status_slot = &entry_status[e];
         auto write = [=](const AlignmentResult& r) {
-          *status_slot = basins::point_status_of(r.report);
+          *status_slot = point_status_of(r.report.status);
           if (*status_slot == io::point_status::ok) *value = r.sali;
         };
         if (to_lanes) {
@@ -190,7 +190,7 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
         double* value = slot("megno");
         std::int8_t* status_slot = &entry_status[e];
         auto write = [=](const MegnoResult& r) {
-          *status_slot = basins::point_status_of(r.report);
+          *status_slot = point_status_of(r.report.status);
           if (*status_slot == io::point_status::ok) *value = r.megno;
         };
         if (to_lanes) {
@@ -207,7 +207,7 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
                                          slot("orbit_megno"),      slot("orbit_growth_power"),  slot("orbit_time")};
         std::int8_t* status_slot = &entry_status[e];
         auto write = [=](const OrbitClassification& r) {
-          *status_slot = basins::point_status_of(r.report);
+          *status_slot = point_status_of(r.report.status);
           if (*status_slot != io::point_status::ok) return;
           auto code = [](OrbitClass k) { return static_cast<double>(static_cast<int>(k)); };
           const double values[12] = {code(r.verdict),    code(r.lambda_vote), code(r.sali_vote), code(r.megno_vote),
@@ -238,7 +238,7 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
           std::int8_t* status_slot = &entry_status[e];
           const M* stm_model = writer_model(to_lanes);
           with_stm(c.time, to_lanes, [=](const StmResult& r) {
-            *status_slot = basins::point_status_of(r.report);
+            *status_slot = point_status_of(r.report.status);
             if (*status_slot != io::point_status::ok) return;
             const EndpointSensitivity<n> s = endpoint_sensitivity(*stm_model, r.xT, r.stm);
             *speed = s.y.template tail<2>().norm();

@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "chaoskit/core/errors.hpp"
-#include "chaoskit/io/h5_handle.hpp"
+#include "chaoskit/io/h5_attributes.hpp"
 
 namespace chaoskit::timeseries {
 

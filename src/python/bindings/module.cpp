@@ -6,6 +6,7 @@
 
 #include "chaoskit/core/build_info.hpp"
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/point_status.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/simd/lane_dispatch.hpp"
@@ -24,6 +25,8 @@ PYBIND11_MODULE(_chaoskit, m) {
   m.doc() = "chaoskit's C++ library (use the package `chaoskit`, not this module)";
   m.attr("__version__") = build_info::version;
   m.attr("commit") = build_info::commit;
+  // The status variable's flag_meanings, as every chaoskit file writes it (core/point_status.hpp).
+  m.attr("_status_meanings") = point_status_flag_meanings();
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);

@@ -5,7 +5,7 @@ import numpy as np
 
 from . import _chaoskit
 
-STATUS_MEANINGS = "not_computed ok step_underflow non_finite max_steps invalid_point internal_error"
+STATUS_MEANINGS = _chaoskit._status_meanings  # "not_computed ok step_underflow ..." (core/point_status.hpp)
 
 
 def sweep(job, out=None, *, resume=False, force=False, threads=None, progress="quiet", log_interval=10.0, open=True):

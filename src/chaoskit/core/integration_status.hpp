@@ -1,0 +1,14 @@
+#pragma once
+// How one integration ended. Every integrating function returns it (integrate/integrator_options.hpp
+// carries it in IntegrationReport); it lives here, below integrate/, because the point status of
+// every chaoskit file is derived from it (core/point_status.hpp).
+namespace chaoskit {
+
+enum class IntegrationStatus {
+  ok = 0,              ///< reached the final time
+  step_underflow = 1,  ///< the step size needed to meet the tolerance fell below dt_min
+  non_finite = 2,      ///< the state became NaN or infinite and halving the step did not cure it
+  max_steps = 3,       ///< more than max_steps step attempts (accepted + rejected)
+};
+
+}  // namespace chaoskit
