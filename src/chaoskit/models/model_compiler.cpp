@@ -5,6 +5,9 @@
 // where it is first used and its register reused afterwards, and everything else becomes one
 // instruction writing a fresh register. The passes of model_program_passes.hpp then optimise that
 // raw program and lay out its registers. Every error names the file, line and column.
+// It is over 500 lines because it is one class, ModelCompiler: reading the file's tables and
+// emitting their instructions share its symbol table, register counter and source positions (for
+// the errors), which splitting the file would turn into an interface nobody else needs.
 #include <algorithm>
 #include <bit>
 #include <cctype>
