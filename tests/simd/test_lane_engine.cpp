@@ -2,7 +2,9 @@
 // computes: on every vector path this CPU has, alone or beside other trajectories, with lanes that
 // finish early and are refilled, through input events, early stops and a failing step budget; for
 // λ_max, the spectrum, SALI, MEGNO, orbit_class and Ψ(T, 0) (stm, ftle); for the built-in golf and
-// limb and for model files, whose compiled program runs on lanes (simd/lane_program.hpp).
+// limb and for model files, whose compiled program runs on lanes (simd/lane_program.hpp). It is
+// over 500 lines because its fixtures (scalar references, batch runners, file-model programs) serve
+// every test here; the compiled models beyond golf and limb will get their own file.
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
