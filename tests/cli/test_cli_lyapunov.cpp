@@ -50,7 +50,7 @@ TEST_CASE("cli: lyapunov bad input", "[cli][lyapunov][errors]") {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"lyapunov --model golf --state 1,1,0,0 --time -5", "--time: must be > 0"},
       {"lyapunov --model golf --state 1,1,0,0 --time 10 --renorm 0", "--renorm"},
-      {"lyapunov --model golf --state 1,1,0,0 --time 10 --renorm 20", "--renorm: must not exceed --time"},
+      {"lyapunov --model golf --state 1,1,0,0 --time 10 --renorm 20", "--renorm: must not exceed the time"},
       {"lyapunov --model golf --state 1,1,0,0 --time 10 --transient -1", "--transient: must be >= 0"},
       {"lyapunov --model golf --state 1,1,0,0 --time 10 --blocks 1", "--blocks"},
       {"lyapunov --model golf --state 1,1,0,0 --time 10 --rtol -1", "--rtol"},

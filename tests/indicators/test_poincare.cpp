@@ -109,5 +109,5 @@ TEST_CASE("section: bad options are named", "[poincare][errors]") {
   SectionOptions so;
   so.max_crossings = 0;
   CHECK_THROWS_WITH(poincare_section(golf, Vec<double, 4>(1, 0, 0, 0), surface, InputSchedule(2), so, tight()),
-                    Catch::Matchers::Contains("--crossings"));
+                    Catch::Matchers::StartsWith("max_crossings: "));
 }

@@ -90,7 +90,7 @@ TEST_CASE("Integrator options are validated and named", "[status][options]") {
   try {
     o.validate();
   } catch (const InputError& e) {
-    CHECK(e.field() == "--rtol");
+    CHECK(e.field() == "integrator.rtol");
   }
   CHECK(parse_stepper("rkf78") == StepperKind::rkf78);
   CHECK(parse_stepper("bs") == StepperKind::bulirsch_stoer);

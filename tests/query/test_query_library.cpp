@@ -121,15 +121,15 @@ TEST_CASE("query selection: unknown names, matrices and syntax errors in --where
     }
     return std::string("no error");
   };
-  CHECK_THAT(field_of("lambda > 1"), Catch::Matchers::StartsWith("--where") && Catch::Matchers::Contains("'lambda'"));
-  CHECK_THAT(field_of("psi > 1"), Catch::Matchers::StartsWith("--where") && Catch::Matchers::Contains("'psi'") &&
+  CHECK_THAT(field_of("lambda > 1"), Catch::Matchers::StartsWith("where") && Catch::Matchers::Contains("'lambda'"));
+  CHECK_THAT(field_of("psi > 1"), Catch::Matchers::StartsWith("where") && Catch::Matchers::Contains("'psi'") &&
                                       Catch::Matchers::Contains("trailing"));
-  CHECK_THAT(field_of("th1 < "), Catch::Matchers::StartsWith("--where"));
-  CHECK_THROWS_AS(query::check_variable_names(s, {"psi"}, "--vars", false), InputError);
-  CHECK_NOTHROW(query::check_variable_names(s, {"psi"}, "--vars", true));
-  CHECK_THROWS_AS(query::check_variable_names(s, {"nope"}, "--vars", true), InputError);
-  CHECK(query::split_names(" a, b ,c", "--vars") == std::vector<std::string>{"a", "b", "c"});
-  CHECK_THROWS_AS(query::split_names("a,,b", "--vars"), InputError);
+  CHECK_THAT(field_of("th1 < "), Catch::Matchers::StartsWith("where"));
+  CHECK_THROWS_AS(query::check_variable_names(s, {"psi"}, "variables", false), InputError);
+  CHECK_NOTHROW(query::check_variable_names(s, {"psi"}, "variables", true));
+  CHECK_THROWS_AS(query::check_variable_names(s, {"nope"}, "variables", true), InputError);
+  CHECK(query::split_names(" a, b ,c", "variables") == std::vector<std::string>{"a", "b", "c"});
+  CHECK_THROWS_AS(query::split_names("a,,b", "variables"), InputError);
 }
 
 TEST_CASE("query statistics: hand-checked values and numpy's quantile and histogram definitions", "[query]") {
@@ -212,7 +212,7 @@ TEST_CASE("query nearest: per-axis nearest value, every variable in full, clear 
   test::make_query_file(f, g);
   const auto s = io::ResultsStore::open_read(f);
   // th1 = -1 + 2k/11: 0.3 is nearest k = 7 (0.2727); th2 = 0.1 k: 0.56 -> k = 6; energy 0 -> -0.5 (index 1).
-  const auto p = query::nearest_point(s, query::parse_coordinates("th1=0.3, th2=0.56,energy=0", "--at"));
+  const auto p = query::nearest_point(s, query::parse_coordinates("th1=0.3, th2=0.56,energy=0", "at"));
   CHECK(p.index == std::vector<std::size_t>{7, 6, 1});
   const std::size_t i = (7 * 9 + 6) * 3 + 1;
   CHECK(p.flat == i);
@@ -224,11 +224,11 @@ TEST_CASE("query nearest: per-axis nearest value, every variable in full, clear 
   CHECK(p.variables[3].shape == std::vector<std::size_t>{2, 2});
   CHECK(p.variables[3].values == std::vector<double>(g.psi.begin() + 4 * i, g.psi.begin() + 4 * i + 4));
   // deg suffix; far outside the grid clamps to the end.
-  const auto q = query::nearest_point(s, query::parse_coordinates("th1=-90deg,th2=100,energy=1e9", "--at"));
+  const auto q = query::nearest_point(s, query::parse_coordinates("th1=-90deg,th2=100,energy=1e9", "at"));
   CHECK(q.index == std::vector<std::size_t>{0, 8, 2});
   const auto err = [&](const std::string& at) {
     try {
-      query::nearest_point(s, query::parse_coordinates(at, "--at"));
+      query::nearest_point(s, query::parse_coordinates(at, "at"));
     } catch (const InputError& e) {
       return std::string(e.what());
     }
@@ -236,7 +236,7 @@ TEST_CASE("query nearest: per-axis nearest value, every variable in full, clear 
   };
   CHECK_THAT(err("th1=0,th2=0"), Catch::Matchers::Contains("'energy' not given"));
   CHECK_THAT(err("th1=0,th2=0,energy=0,th3=1"), Catch::Matchers::Contains("no axis 'th3'"));
-  CHECK_THAT(err("th1=0,th2=x,energy=0"), Catch::Matchers::StartsWith("--at.th2"));
+  CHECK_THAT(err("th1=0,th2=x,energy=0"), Catch::Matchers::StartsWith("at.th2"));
   CHECK_THAT(err("th1=0,th1=1"), Catch::Matchers::Contains("twice"));
   CHECK_THAT(err("th1"), Catch::Matchers::Contains("axis=value"));
 }

@@ -212,7 +212,8 @@ TEST_CASE("sweep: every malformed job in tests/sweep/bad_jobs exits 2 naming its
     INFO(entry.path().filename().string() << ": " << r.err);
     CHECK(r.exit_code == 2);
     CHECK(line_count(r.err) == 1);
-    CHECK(r.err.rfind("chaoskit: " + field + ":", 0) == 0);
+    // The job reader names the job file, then its key.
+    CHECK(r.err.rfind("chaoskit: " + entry.path().string() + ": " + field + ":", 0) == 0);
     CHECK(std::filesystem::is_empty(out.path));
     ++cases;
   }

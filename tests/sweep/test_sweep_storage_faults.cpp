@@ -311,7 +311,7 @@ TEST_CASE("sweep faults: grids too large to index or to track in memory are refu
     INFO(r.err);
     CHECK(r.exit_code == 2);
     CHECK(line_count(r.err) == 1);
-    CHECK_THAT(r.err, Catch::Matchers::StartsWith("chaoskit: grid: th1[65536] x th2[65536] x dth1[65536] x dth2[65536] "
+    CHECK_THAT(r.err, Catch::Matchers::StartsWith("chaoskit: " + wraps + ": grid: th1[65536] x th2[65536] x dth1[65536] x dth2[65536] "
                                                   "is 1.84e+19 points"));
   }
   // 1e14 points: indexable, but their status codes alone are 100 TB.

@@ -15,6 +15,7 @@
 #include "chaoskit/timeseries/data_lyapunov.hpp"
 #include "chaoskit/timeseries/series_file.hpp"
 #include "commands.hpp"
+#include "flag_errors.hpp"
 #include "json_writer.hpp"
 #include "man_page.hpp"
 
@@ -100,8 +101,8 @@ int run_lyapunov_data(const LyapunovDataOptions& opt) {
   try {
     r = data_lyapunov(table.columns, o);
   } catch (const InputError& e) {
-    // The library names the option or "column"; the user also needs the file.
-    throw InputError(opt.file, e.what());
+    // The library names its field ("delay", "column"), shown as the flag; the user also needs the file.
+    throw InputError(opt.file, flag_message(e));
   }
   if (!opt.curve.empty()) write_curve(opt.curve, r);
 

@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iterator>
@@ -109,6 +110,11 @@ int run_sweep_command(const SweepCliOptions& opt) {
       if (!(opt.log_interval > 0)) throw InputError("--log-interval", "must be > 0 s");
       if (opt.resume && opt.force) throw InputError("--force", "give either --resume or --force, not both");
       job.emplace(sweep::read_job_file(opt.job));
+      // The runner refuses an existing file too, in its own words; here the user learns the flags.
+      const std::string target = opt.out.empty() ? job->output : opt.out;
+      if (!opt.dry_run && !opt.resume && !opt.force && std::filesystem::exists(target))
+        throw InputError(opt.out.empty() ? "output.file" : "--out",
+                         "'" + target + "' exists (use --resume to continue it or --force to replace it)");
     });
     sweep::SweepOptions so;
     so.output = opt.out;

@@ -8,6 +8,7 @@
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/simd/lane_dispatch.hpp"
 #include "commands.hpp"
+#include "flag_errors.hpp"
 #include "man_page.hpp"
 
 namespace {
@@ -113,7 +114,7 @@ int main(int argc, char** argv) {
   try {
     for (const auto* sub : app.get_subcommands()) return runners.at(sub)();
   } catch (const InputError& e) {
-    std::cerr << "chaoskit: " << e.what() << "\n";
+    std::cerr << "chaoskit: " << cli::flag_message(e) << "\n";  // the library's field as the flag typed
     return 2;
   } catch (const std::bad_alloc&) {
     std::cerr << "chaoskit: error: out of memory (the computation asked for more than this machine could give; "

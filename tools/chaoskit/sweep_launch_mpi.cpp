@@ -2,6 +2,7 @@
 // without mpirun the program is a single rank and behaves like the default build.
 #include "chaoskit/sweep/mpi_runner.hpp"
 #include "chaoskit/sweep/mpi_session.hpp"
+#include "flag_errors.hpp"
 #include "sweep_launch.hpp"
 
 namespace chaoskit::cli {
@@ -10,7 +11,7 @@ struct SweepLaunch::State {
   sweep::MpiSession mpi;
 };
 
-SweepLaunch::SweepLaunch() : state_(new State) {}
+SweepLaunch::SweepLaunch() : state_(new State) { state_->mpi.input_error_line = flag_message; }
 SweepLaunch::~SweepLaunch() { delete state_; }
 int SweepLaunch::ranks() const { return state_->mpi.size(); }
 bool SweepLaunch::reports() const { return state_->mpi.rank() == 0; }

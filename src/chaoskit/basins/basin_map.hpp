@@ -102,18 +102,18 @@ BasinMap compute_basin_map(const M& model, const Vec<double, M::state_dim>& base
   constexpr int n = M::state_dim;
   for (const GridAxis* a : {&x, &y})
     if (a->component < 0 || a->component >= n || a->values.empty())
-      throw InputError(a == &x ? "--x" : "--y", "needs a state component and at least one value");
-  if (x.component == y.component) throw InputError("--y", "must be a different state component from --x");
+      throw InputError(a == &x ? "x" : "y", "needs a state component and at least one value");
+  if (x.component == y.component) throw InputError("y", "must be a different state component from x");
   require_mechanics(model, "basins", basin_needs(bo.kind));
   // Rest maps integrate without inputs (rest_label's energy argument); the CLI refuses them.
   if (bo.kind == BasinKind::rest && !has_damping(model))
-    throw InputError("--damping", "rest basins need joint damping > 0");
+    throw InputError("damping", "rest basins need joint damping > 0");
   const double horizon = bo.kind == BasinKind::rest ? bo.rest.max_time
                          : bo.kind == BasinKind::flip ? bo.flip.max_time
                                                       : bo.task.max_time;
-  if (!(horizon > 0.0) || !std::isfinite(horizon)) throw InputError("--max-time", "must be > 0 s");
+  if (!(horizon > 0.0) || !std::isfinite(horizon)) throw InputError("max_time", "must be > 0 s");
   if (bo.kind == BasinKind::task && !std::isfinite(bo.task.threshold))
-    throw InputError("--threshold", "task basins need an endpoint speed threshold [m/s]");
+    throw InputError("threshold", "task basins need an endpoint speed threshold [m/s]");
   BasinMap map;
   map.nx = x.values.size();
   map.ny = y.values.size();

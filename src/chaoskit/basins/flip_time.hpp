@@ -64,7 +64,7 @@ template <MechanicalModel M>
 FlipResult<M::state_dim> flip_time(const M& model, const Vec<double, M::state_dim>& x0, const InputSchedule& inputs,
                                    const FlipOptions& fo, const IntegratorOptions& io) {
   constexpr int n = M::state_dim;
-  if (!(fo.max_time > 0.0) || !std::isfinite(fo.max_time)) throw InputError("--max-time", "must be > 0 s");
+  if (!(fo.max_time > 0.0) || !std::isfinite(fo.max_time)) throw InputError("max_time", "must be > 0 s");
   FlipResult<n> res;
   res.state = x0;
   detail::FlipObserver<M> obs{model.angle_map(), fo, res};

@@ -102,7 +102,7 @@ template <MechanicalModel M>
 RestResult<M::state_dim> rest_label(const M& model, const Vec<double, M::state_dim>& x0, const RestOptions& ro,
                                     const IntegratorOptions& io) {
   constexpr int n = M::state_dim;
-  if (!(ro.max_time > 0.0) || !std::isfinite(ro.max_time)) throw InputError("--max-time", "must be > 0 s");
+  if (!(ro.max_time > 0.0) || !std::isfinite(ro.max_time)) throw InputError("max_time", "must be > 0 s");
   const auto [eb, vmin] = barrier_energy(model);
   const double threshold = eb - ro.energy_margin * (eb - vmin);
   RestResult<n> res;

@@ -60,7 +60,7 @@ template <MechanicalModel M>
 TaskResult<M::state_dim> swing_outcome(const M& model, const Vec<double, M::state_dim>& x0,
                                        const InputSchedule& inputs, const TaskOptions& to, const IntegratorOptions& io) {
   constexpr int n = M::state_dim, d = M::dof;
-  if (!(to.max_time > 0.0) || !std::isfinite(to.max_time)) throw InputError("--max-time", "must be > 0 s");
+  if (!(to.max_time > 0.0) || !std::isfinite(to.max_time)) throw InputError("max_time", "must be > 0 s");
   TaskResult<n> res;
   res.state = x0;
   detail::BottomObserver<M> obs{to, res};

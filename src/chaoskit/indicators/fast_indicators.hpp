@@ -40,8 +40,8 @@ struct FastIndicatorOptions {
   int history_points = 400;
 
   void validate() const {
-    if (!(time > 0.0) || !std::isfinite(time)) throw InputError("--time", "must be > 0 s");
-    if (!(renorm > 0.0) || renorm > time) throw InputError("--renorm", "must be > 0 and not exceed --time");
+    if (!(time > 0.0) || !std::isfinite(time)) throw InputError("time", "must be > 0 s");
+    if (!(renorm > 0.0) || renorm > time) throw InputError("renorm", "must be > 0 and not exceed the time");
   }
 };
 

@@ -33,14 +33,14 @@ struct LyapunovOptions {
   int history_points = 400;  ///< at most this many running-estimate samples are kept
 
   void validate() const {
-    if (!(time > 0.0) || !std::isfinite(time)) throw InputError("--time", "must be > 0 s");
-    if (!(transient >= 0.0) || !std::isfinite(transient)) throw InputError("--transient", "must be >= 0 s");
-    if (!(renorm > 0.0) || !std::isfinite(renorm)) throw InputError("--renorm", "must be > 0 s");
-    if (renorm > time) throw InputError("--renorm", "must not exceed --time");
-    if (blocks < 2) throw InputError("--blocks", "needs at least 2 blocks for an error bar");
+    if (!(time > 0.0) || !std::isfinite(time)) throw InputError("time", "must be > 0 s");
+    if (!(transient >= 0.0) || !std::isfinite(transient)) throw InputError("transient", "must be >= 0 s");
+    if (!(renorm > 0.0) || !std::isfinite(renorm)) throw InputError("renorm", "must be > 0 s");
+    if (renorm > time) throw InputError("renorm", "must not exceed the time");
+    if (blocks < 2) throw InputError("blocks", "needs at least 2 blocks for an error bar");
     if (std::lround(time / renorm) < blocks)
-      throw InputError("--blocks", "more blocks than renormalisation intervals; lower --blocks or --renorm");
-    if (!(settle_tol >= 0.0)) throw InputError("--settle", "must be >= 0");
+      throw InputError("blocks", "more blocks than renormalisation intervals; use fewer blocks or a shorter renormalisation interval");
+    if (!(settle_tol >= 0.0)) throw InputError("settle_tol", "must be >= 0");
   }
 };
 

@@ -99,9 +99,9 @@ SectionResult<M::state_dim> poincare_section(const M& model, const Vec<double, M
                                              const InputSchedule& inputs, const SectionOptions& so,
                                              const IntegratorOptions& io) {
   constexpr int n = M::state_dim;
-  if (so.direction < -1 || so.direction > 1) throw InputError("--direction", "must be +, - or both");
-  if (so.max_crossings < 1) throw InputError("--crossings", "must be >= 1");
-  if (!(so.max_time > 0.0) || !std::isfinite(so.max_time)) throw InputError("--max-time", "must be > 0 s");
+  if (so.direction < -1 || so.direction > 1) throw InputError("direction", "must be +, - or both");
+  if (so.max_crossings < 1) throw InputError("max_crossings", "must be >= 1");
+  if (!(so.max_time > 0.0) || !std::isfinite(so.max_time)) throw InputError("max_time", "must be > 0 s");
   if (!(so.tol > 0.0)) throw InputError("tol", "must be > 0");
   detail::PlainSystem<M> sys{model};
   SectionResult<n> res;

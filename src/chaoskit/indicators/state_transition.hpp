@@ -38,7 +38,7 @@ class StateTransitionTask {
 
   /// T and io are validated here, before any integration.
   StateTransitionTask(const Vec<double, n>& x0, double T, const IntegratorOptions& io) : x0_(x0) {
-    if (!(T > 0.0) || !std::isfinite(T)) throw InputError("--time", "must be > 0 s");
+    if (!(T > 0.0) || !std::isfinite(T)) throw InputError("time", "must be > 0 s");
     io.validate();
     res_.T = T;
     res_.xT = Vec<double, n>::Constant(NAN);

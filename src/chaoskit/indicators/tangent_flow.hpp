@@ -67,7 +67,7 @@ inline std::vector<InputSegment> split_at_times(const std::vector<InputSegment>&
 /// (simd/), which integrates the same segments lane by lane.
 inline std::vector<InputSegment> sampled_segments(const InputSchedule& inputs, int input_dim, double t0, double dt,
                                                   long n_samples) {
-  if (!(dt > 0.0) || !std::isfinite(dt)) throw InputError("--renorm", "sampling interval must be > 0");
+  if (!(dt > 0.0) || !std::isfinite(dt)) throw InputError("renorm", "sampling interval must be > 0");
   const double T = t0 + static_cast<double>(n_samples) * dt;
   const InputSchedule sched = inputs.dim() == input_dim ? inputs : InputSchedule(input_dim);
   std::vector<double> sample_times;

@@ -35,18 +35,18 @@ InputSchedule::InputSchedule(int dim) : dim_(dim) {
 InputSchedule InputSchedule::constant(const std::vector<double>& a) {
   InputSchedule s(static_cast<int>(a.size()));
   for (std::size_t i = 0; i < a.size(); ++i) {
-    if (!std::isfinite(a[i])) throw InputError("--torque", "moments must be finite");
+    if (!std::isfinite(a[i])) throw InputError("torque", "moments must be finite");
     s.amplitude_[i] = a[i];
   }
   return s;
 }
 
 InputSchedule InputSchedule::table(const std::vector<double>& times, const std::vector<std::vector<double>>& rows) {
-  if (times.empty()) throw InputError("--torque-table", "table has no rows");
-  if (rows.size() != times.size()) throw InputError("--torque-table", "number of rows differs from number of times");
+  if (times.empty()) throw InputError("torque_table", "table has no rows");
+  if (rows.size() != times.size()) throw InputError("torque_table", "number of rows differs from number of times");
   InputSchedule s(static_cast<int>(rows.front().size()));
   for (std::size_t k = 0; k < times.size(); ++k) {
-    const std::string where = "--torque-table row " + std::to_string(k + 1);
+    const std::string where = "torque_table row " + std::to_string(k + 1);
     if (!std::isfinite(times[k])) throw InputError(where, "time must be finite");
     if (k > 0 && !(times[k] > times[k - 1])) throw InputError(where, "times must increase strictly");
     if (static_cast<int>(rows[k].size()) != s.dim_)
@@ -64,11 +64,11 @@ InputSchedule InputSchedule::table(const std::vector<double>& times, const std::
 
 void InputSchedule::set_release(const std::vector<double>& release) {
   if (static_cast<int>(release.size()) != dim_)
-    throw InputError("--release", "expected " + std::to_string(dim_) + " release times (one per input), got " +
+    throw InputError("release", "expected " + std::to_string(dim_) + " release times (one per input), got " +
                                       std::to_string(release.size()));
   for (int i = 0; i < dim_; ++i) {
     if (std::isnan(release[i]) || release[i] == -never)
-      throw InputError("--release", "release time must be a number or 'none'");
+      throw InputError("release", "release time must be a number or 'none'");
     release_[i] = release[i];
   }
 }
@@ -253,7 +253,7 @@ InputSchedule read_inputs_toml(const toml::table& inputs, int dim, const std::st
     try {
       s.set_release(rel);
     } catch (const InputError& e) {
-      throw InputError(label + ".release", e.what());
+      throw InputError(label + ".release", e.reason());
     }
   }
   return s;
@@ -262,16 +262,16 @@ InputSchedule read_inputs_toml(const toml::table& inputs, int dim, const std::st
 InputSchedule read_inputs_file(const std::string& path, int dim) {
   std::error_code ec;  // a name the file system refuses is bad input too
   const bool exists = std::filesystem::exists(path, ec);
-  if (ec) throw InputError("--inputs", "cannot read '" + path + "': " + ec.message());
-  if (!exists) throw InputError("--inputs", "no such file '" + path + "'");
+  if (ec) throw InputError("inputs", "cannot read '" + path + "': " + ec.message());
+  if (!exists) throw InputError("inputs", "no such file '" + path + "'");
   toml::table doc;
   try {
     doc = toml::parse_file(path);
   } catch (const toml::parse_error& e) {
-    throw InputError("--inputs " + path + ":" + std::to_string(e.source().begin.line), std::string(e.description()));
+    throw InputError("inputs " + path + ":" + std::to_string(e.source().begin.line), std::string(e.description()));
   }
   const toml::table* inputs = doc["inputs"].as_table();
-  if (!inputs) throw InputError("--inputs", "'" + path + "' has no [inputs] table");
+  if (!inputs) throw InputError("inputs", "'" + path + "' has no [inputs] table");
   return read_inputs_toml(*inputs, dim, path + ": inputs",
                           std::filesystem::path(path).parent_path().string());
 }

@@ -2,9 +2,9 @@
 // Joint-moment histories u(t) for models with inputs (golf τ1 τ2, chain τ1..τN, limb's hip and
 // knee moments), in three forms that combine:
 //
-//   base_i(t)  = a_i                            constant form (--torque a1,a2,...)
-//              | piecewise-linear table          table form (--torque-table FILE.csv, or TOML)
-//   u_i(t)     = base_i(t) · [t < r_i]           optional release event per channel (--release)
+//   base_i(t)  = a_i                            constant form (a1, a2, ...)
+//              | piecewise-linear table          table form (a CSV file, or TOML)
+//   u_i(t)     = base_i(t) · [t < r_i]           optional release event per channel
 //
 // Outside a table's time range the first/last row is held. r_i = +inf means "never released".
 //
@@ -94,10 +94,10 @@ class InputSchedule {
 
 /// Reads a CSV torque table: an optional header line, then rows "t,u1,...,u_dim" (comments '#').
 /// Throws InputError naming `field` and the line for anything malformed.
-InputSchedule read_torque_table_csv(const std::string& path, int dim, const std::string& field = "--torque-table");
+InputSchedule read_torque_table_csv(const std::string& path, int dim, const std::string& field = "torque_table");
 /// The same from an open stream; `source` names it in messages (as "source:line").
 InputSchedule read_torque_table_csv(std::istream& in, const std::string& source, int dim,
-                                    const std::string& field = "--torque-table");
+                                    const std::string& field = "torque_table");
 
 /// Reads an [inputs] table:  torque = [a1, ...]  |  table = "file.csv" (relative to the TOML's
 /// directory)  |  [inputs.table] t = [...], u = [[...], ...];  and optionally release = [r1, ...]
@@ -108,7 +108,7 @@ InputSchedule read_inputs_toml(const toml::table& inputs, int dim, const std::st
 /// Reads the [inputs] table of a TOML file (InputError if the file or the table is missing).
 InputSchedule read_inputs_file(const std::string& path, int dim);
 
-/// Parses a --release list: one entry per channel, a time in s or "none".
-std::vector<double> parse_release_list(const std::string& text, int dim, const std::string& field = "--release");
+/// Parses a release list (text such as "none,0.2"): one entry per channel, a time in s or "none".
+std::vector<double> parse_release_list(const std::string& text, int dim, const std::string& field = "release");
 
 }  // namespace chaoskit

@@ -13,12 +13,12 @@ void require_positive(double v, const char* field, const char* what) {
 }  // namespace
 
 void IntegratorOptions::validate() const {
-  require_positive(rtol, "--rtol", "relative tolerance");
-  require_positive(atol, "--atol", "absolute tolerance");
-  require_positive(dt_initial, "--dt-initial", "initial step");
-  require_positive(dt_min, "--dt-min", "minimum step");
-  if (max_steps < 1) throw InputError("--max-steps", "must be at least 1");
-  if (rtol >= 1.0) throw InputError("--rtol", "relative tolerance must be < 1");
+  require_positive(rtol, "integrator.rtol", "relative tolerance");
+  require_positive(atol, "integrator.atol", "absolute tolerance");
+  require_positive(dt_initial, "integrator.dt_initial", "initial step");
+  require_positive(dt_min, "integrator.dt_min", "minimum step");
+  if (max_steps < 1) throw InputError("integrator.max_steps", "must be at least 1");
+  if (rtol >= 1.0) throw InputError("integrator.rtol", "relative tolerance must be < 1");
 }
 
 std::string stepper_name(StepperKind k) {
@@ -40,7 +40,7 @@ StepperKind parse_stepper(std::string_view name) {
   if (name == "dopri5") return StepperKind::dopri5;
   if (name == "rkf78" || name == "rk78") return StepperKind::rkf78;
   if (name == "bulirsch_stoer" || name == "bs") return StepperKind::bulirsch_stoer;
-  throw InputError("--stepper", "unknown stepper '" + std::string(name) + "' (known: dopri5, rkf78, bulirsch_stoer)");
+  throw InputError("integrator.stepper", "unknown stepper '" + std::string(name) + "' (known: dopri5, rkf78, bulirsch_stoer)");
 }
 
 std::string status_name(IntegrationStatus s) {
@@ -59,7 +59,7 @@ std::string status_explanation(IntegrationStatus s) {
     case IntegrationStatus::step_underflow:
       return "the step needed to meet the tolerance fell below the minimum step (tolerance unmeetable or a singularity)";
     case IntegrationStatus::non_finite: return "the state became NaN or infinite (the trajectory blew up)";
-    case IntegrationStatus::max_steps: return "the step budget (--max-steps) ran out before the final time";
+    case IntegrationStatus::max_steps: return "the step budget (max_steps) ran out before the final time";
   }
   return "unknown status";
 }

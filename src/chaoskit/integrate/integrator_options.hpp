@@ -44,13 +44,14 @@ struct IntegratorOptions {
   double dt_initial = 1e-3;   ///< first trial step [s]
   double dt_min = 1e-12;      ///< smallest admissible step [s]; smaller → step_underflow
 
-  /// Throws InputError naming the offending option (`--rtol`, `--atol`, `--max-steps`, ...).
+  /// Throws InputError naming the offending field (`integrator.rtol`, `integrator.max_steps`, ...),
+  /// as the job file spells it.
   void validate() const;
 };
 
 /// "dopri5", "rkf78", "bulirsch_stoer".
 std::string stepper_name(StepperKind k);
-/// Parses a stepper name (also accepts "rk78", "bs"); throws InputError("--stepper") otherwise.
+/// Parses a stepper name (also accepts "rk78", "bs"); throws InputError("integrator.stepper") otherwise.
 StepperKind parse_stepper(std::string_view name);
 /// Names of all steppers, for help texts.
 std::vector<std::string> stepper_names();

@@ -31,11 +31,11 @@ namespace chaoskit {
 
 enum class FtleMetric { euclidean, kinetic };
 
-/// "euclidean" | "kinetic" (also "mass"); InputError("--metric") otherwise.
+/// "euclidean" | "kinetic" (also "mass"); InputError("metric") otherwise.
 inline FtleMetric parse_ftle_metric(const std::string& s) {
   if (s == "euclidean") return FtleMetric::euclidean;
   if (s == "kinetic" || s == "mass") return FtleMetric::kinetic;
-  throw InputError("--metric", "unknown metric '" + s + "' (known: euclidean, kinetic)");
+  throw InputError("metric", "unknown metric '" + s + "' (known: euclidean, kinetic)");
 }
 inline std::string metric_name(FtleMetric m) { return m == FtleMetric::euclidean ? "euclidean" : "kinetic"; }
 
@@ -111,7 +111,7 @@ Mat<double, M::state_dim, M::state_dim> metric_factor(const M& model, const Vec<
     G.template bottomRightCorner<d, d>() = L;
     return G;
   } else {
-    throw InputError("--metric", "the kinetic-energy metric needs a mechanical model (limb, golf, chain)");
+    throw InputError("metric", "the kinetic-energy metric needs a mechanical model (limb, golf, chain)");
   }
 }
 

@@ -223,10 +223,10 @@ TrajectoryTable read_h5(const std::string& path) {
 void write_trajectory(const std::string& path, const TrajectoryTable& table) {
   const std::string ext = extension_of(path);
   if (ext != ".csv" && !is_h5(ext))
-    throw InputError("--out", "unknown file type '" + path + "' (use .csv, .h5 or .hdf5)");
+    throw InputError("output", "unknown file type '" + path + "' (use .csv, .h5 or .hdf5)");
   const fs::path parent = fs::path(path).parent_path();
   if (!parent.empty() && !fs::is_directory(parent))
-    throw InputError("--out", "directory '" + parent.string() + "' does not exist");
+    throw InputError("output", "directory '" + parent.string() + "' does not exist");
   io::AtomicFile out(path);
   if (is_h5(ext))
     write_h5(out.temp_path(), table);

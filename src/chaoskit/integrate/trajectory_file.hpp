@@ -27,7 +27,7 @@ struct TrajectoryTable {
   std::map<std::string, std::string> attributes;  // provenance (model, params, integrator, status, ...)
 };
 
-/// Writes `table` to `path` (.csv or .h5/.hdf5); throws InputError("--out") for another extension
+/// Writes `table` to `path` (.csv or .h5/.hdf5); throws InputError("output") for another extension
 /// and std::runtime_error when writing fails (no file is left at `path` then).
 void write_trajectory(const std::string& path, const TrajectoryTable& table);
 

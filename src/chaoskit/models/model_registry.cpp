@@ -73,7 +73,7 @@ AnyModel make_model(const std::string& name, const std::string& params) {
   if (!known) {
     std::string list;
     for (const auto& d : model_catalog()) list += (list.empty() ? "" : ", ") + d.name;
-    throw InputError("--model", "unknown model '" + name + "' (known: " + list + ")");
+    throw InputError("model", "unknown model '" + name + "' (known: " + list + ")");
   }
   return make_model(name, read_param_file(params.empty() ? default_param_set(name) : params));
 }
@@ -82,7 +82,7 @@ AnyModel make_model(const std::string& name, const ParamFile& file) {
   if (is_model_file(name)) return make_file_model(ModelProgram::compile(file));
   bool known = false;
   for (const auto& d : model_catalog()) known = known || d.name == name;
-  if (!known) throw InputError("--model", "unknown model '" + name + "'");
+  if (!known) throw InputError("model", "unknown model '" + name + "'");
   if (name == "limb") return LimbModel(limb_params(file));
   if (name == "golf") return GolfModel(golf_params(file));
   if (name == "lorenz") return LorenzModel(lorenz_params(file));

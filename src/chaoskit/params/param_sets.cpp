@@ -76,7 +76,7 @@ std::string default_param_set(const std::string& model) {
   if (model == "chain") return "chain3_uniform_rods";
   if (model == "lorenz") return "lorenz_classic";
   if (model == "henon_heiles") return "henon_heiles";
-  throw InputError("--model", "unknown model '" + model + "'");
+  throw InputError("model", "unknown model '" + model + "'");
 }
 
 ParamFile read_param_file(const std::string& name_or_path) {
@@ -89,12 +89,12 @@ ParamFile read_param_file(const std::string& name_or_path) {
   // not an exception from std::filesystem.
   std::error_code ec;
   const bool exists = fs::exists(f.path, ec);
-  if (ec) throw InputError("--params", "cannot read '" + name_or_path + "': " + ec.message());
+  if (ec) throw InputError("params", "cannot read '" + name_or_path + "': " + ec.message());
   if (!exists) {
-    if (is_path) throw InputError("--params", "no such file '" + name_or_path + "'");
+    if (is_path) throw InputError("params", "no such file '" + name_or_path + "'");
     std::string known;
     for (const auto& n : shipped_param_sets()) known += (known.empty() ? "" : ", ") + n;
-    throw InputError("--params", "unknown parameter set '" + name_or_path + "' (shipped sets: " + known + ")");
+    throw InputError("params", "unknown parameter set '" + name_or_path + "' (shipped sets: " + known + ")");
   }
   try {
     f.table = toml::parse_file(f.path.string());

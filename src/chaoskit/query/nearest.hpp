@@ -33,6 +33,6 @@ struct NearestPoint {
 /// Every axis with more than one value must be given; InputError(field) for an unknown or missing
 /// axis (naming it and listing the axes).
 NearestPoint nearest_point(const io::ResultsStore& store, const std::map<std::string, double>& at,
-                           const std::string& field = "--at");
+                           const std::string& field = "at");
 
 }  // namespace chaoskit::query

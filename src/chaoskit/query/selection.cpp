@@ -74,14 +74,14 @@ Selection::Selection(const io::ResultsStore& store, const PointFilter& filter) :
   slot_names_.push_back("status");
   const bool blank = filter.where.find_first_not_of(" \t\n") == std::string::npos;
   if (blank) return;
-  expr_ = Expression::parse(filter.where, slot_names_, "--where");
+  expr_ = Expression::parse(filter.where, slot_names_, "where");
   const std::size_t n_axes = store.axes().size();
   for (int slot : expr_->used_variables()) {
     const auto s = static_cast<std::size_t>(slot);
     if (s < n_axes || s + 1 == slot_names_.size()) continue;
     const io::Variable& v = store.variables()[s - n_axes];
     if (!v.trailing.empty())
-      throw InputError("--where", "variable '" + v.name + "' has trailing dimensions " + trailing_dims(v) +
+      throw InputError("where", "variable '" + v.name + "' has trailing dimensions " + trailing_dims(v) +
                                       " and cannot appear in a where-expression (only one value per point can)");
     used_variables_.push_back(v.name);
   }

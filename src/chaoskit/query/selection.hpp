@@ -33,7 +33,7 @@ std::vector<std::string> split_names(const std::string& text, const std::string&
 /// A compiled filter for one store.
 class Selection {
  public:
-  /// InputError("--where") for a syntax error, an unknown name or a variable with trailing dimensions.
+  /// InputError("where") for a syntax error, an unknown name or a variable with trailing dimensions.
   Selection(const io::ResultsStore& store, const PointFilter& filter);
 
   /// Calls visit(reader, j) for every selected point, in flat order; `variables` are loaded in

@@ -44,9 +44,9 @@ std::vector<double> histogram_edges(double lo, double hi, std::size_t bins) {
 
 void check_stats_options(const StatsOptions& options) {
   for (double q : options.quantiles)
-    if (!(q >= 0.0 && q <= 1.0)) throw InputError("--quantiles", "quantile level " + std::to_string(q) + " is outside [0, 1]");
-  if (options.bins == 0) throw InputError("--bins", "need at least 1 bin");
-  if (options.above && !std::isfinite(*options.above)) throw InputError("--above", "threshold must be finite");
+    if (!(q >= 0.0 && q <= 1.0)) throw InputError("quantiles", "quantile level " + std::to_string(q) + " is outside [0, 1]");
+  if (options.bins == 0) throw InputError("bins", "need at least 1 bin");
+  if (options.above && !std::isfinite(*options.above)) throw InputError("above", "threshold must be finite");
 }
 
 Statistics compute_statistics(std::span<const double> values, const StatsOptions& options) {

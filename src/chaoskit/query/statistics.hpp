@@ -44,7 +44,7 @@ struct Statistics {
   double above_fraction = 0;            ///< above_count / count (NaN when count == 0)
 };
 
-/// InputError("--quantiles" / "--bins") for a level outside [0, 1] or zero bins.
+/// InputError("quantiles" / "bins") for a level outside [0, 1] or zero bins.
 void check_stats_options(const StatsOptions& options);
 
 /// Statistics of the values (any order).

@@ -6,7 +6,7 @@ namespace {
 
 std::vector<std::string> table_variables(const io::ResultsStore& store, const TableSpec& spec) {
   if (!spec.variables.empty()) {
-    check_variable_names(store, spec.variables, "--vars", spec.trailing);
+    check_variable_names(store, spec.variables, "variables", spec.trailing);
     return spec.variables;
   }
   if (!spec.trailing) return scalar_variables(store);

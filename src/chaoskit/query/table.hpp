@@ -35,7 +35,7 @@ class RowSink {
 };
 
 /// Column names of the table `spec` gives for `store`, after checking the variable names
-/// (InputError("--vars") for an unknown one or, without spec.trailing, one with trailing dimensions).
+/// (InputError("variables") for an unknown one or, without spec.trailing, one with trailing dimensions).
 std::vector<std::string> table_columns(const io::ResultsStore& store, const TableSpec& spec);
 
 /// Streams the table to `sink` (begin, one row per selected point, end).

@@ -2,8 +2,8 @@
 
 #include <hdf5.h>
 
+#include <cassert>
 #include <filesystem>
-#include <stdexcept>
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/io/atomic_file.hpp"
@@ -27,7 +27,7 @@ std::vector<double> column(const std::vector<double>& rows, std::size_t n, std::
 
 void write_file(const std::string& file_path, const std::string& path, const SectionTable& tb) {
   const hid_t id = H5Fcreate(file_path.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT);
-  if (id < 0) throw InputError("--out", "cannot create '" + path + "': " + h5::innermost_error());
+  if (id < 0) throw InputError("output", "cannot create '" + path + "': " + h5::innermost_error());
   h5::File file(id, "create " + file_path);
   {
     h5::Group root(H5Gopen2(file, "/", H5P_DEFAULT), "open /");
@@ -80,16 +80,16 @@ void write_file(const std::string& file_path, const std::string& path, const Sec
 }  // namespace
 
 void write_section_file(const std::string& path, const SectionTable& tb, bool overwrite) {
-  const std::size_t n = tb.state_names.size();
-  if (tb.orbit.size() != tb.t.size() || tb.state.size() != n * tb.t.size() || tb.energy.size() != tb.t.size() ||
-      tb.seed_state.size() != n * tb.seeds() || tb.seed_status.size() != tb.seeds() ||
-      tb.seed_crossings.size() != tb.seeds() || tb.seed_end_time.size() != tb.seeds())
-    throw std::invalid_argument("write_section_file: inconsistent table sizes");
-  if (path.empty()) throw InputError("--out", "an output file is required");
+  // The table is filled by run_sections, never by the user: unequal columns are a bug here.
+  [[maybe_unused]] const std::size_t n = tb.state_names.size();
+  assert(tb.orbit.size() == tb.t.size() && tb.state.size() == n * tb.t.size() && tb.energy.size() == tb.t.size() &&
+         tb.seed_state.size() == n * tb.seeds() && tb.seed_status.size() == tb.seeds() &&
+         tb.seed_crossings.size() == tb.seeds() && tb.seed_end_time.size() == tb.seeds());
+  if (path.empty()) throw InputError("output", "an output file is required");
   const fs::path p(path);
   if (!p.parent_path().empty() && !fs::is_directory(p.parent_path()))
-    throw InputError("--out", "directory '" + p.parent_path().string() + "' does not exist");
-  if (fs::exists(p) && !overwrite) throw InputError("--out", "'" + path + "' exists (use --force to replace it)");
+    throw InputError("output", "directory '" + p.parent_path().string() + "' does not exist");
+  if (fs::exists(p) && !overwrite) throw InputError("output", "'" + path + "' exists and replacing it was not asked for");
   h5::QuietErrors quiet;
   io::AtomicFile out(path);
   write_file(out.temp_path(), path, tb);

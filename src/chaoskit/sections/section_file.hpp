@@ -45,7 +45,7 @@ struct SectionTable {
   std::size_t seeds() const { return seed_energy.size(); }
 };
 
-/// Writes `table` to `path` (see the layout above). InputError("--out") for an existing file
+/// Writes `table` to `path` (see the layout above). InputError("output") for an existing file
 /// without overwrite, a missing directory or an unwritable path.
 void write_section_file(const std::string& path, const SectionTable& table, bool overwrite);
 

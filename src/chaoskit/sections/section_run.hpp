@@ -24,9 +24,9 @@ OrbitSections<M::state_dim> run_sections(const M& model, const std::vector<Vec<d
                                          const IntegratorOptions& io, int threads) {
   constexpr int n = M::state_dim;
   // Validate once, outside the parallel region (exceptions must not leave an OpenMP region).
-  if (so.direction < -1 || so.direction > 1) throw InputError("--direction", "must be up, down or both");
-  if (so.max_crossings < 1) throw InputError("--crossings", "must be >= 1");
-  if (!(so.max_time > 0.0) || !std::isfinite(so.max_time)) throw InputError("--max-time", "must be > 0 s");
+  if (so.direction < -1 || so.direction > 1) throw InputError("direction", "must be up, down or both");
+  if (so.max_crossings < 1) throw InputError("max_crossings", "must be >= 1");
+  if (!(so.max_time > 0.0) || !std::isfinite(so.max_time)) throw InputError("max_time", "must be > 0 s");
   OrbitSections<n> out;
   out.orbits.resize(x0s.size());
   const long long count = static_cast<long long>(x0s.size());

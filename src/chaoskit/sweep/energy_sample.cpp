@@ -32,9 +32,8 @@ class LevelSamplersOf final : public LevelSamplers {
       try {
         samplers_.emplace_back(model, levels[k], measure);
       } catch (const InputError& e) {
-        const std::string what = e.what();
-        throw InputError("sample.energy", "level " + std::to_string(k) + " of " + std::to_string(levels.size()) + ": " +
-                                              what.substr(e.field().size() + 2));
+        throw InputError("sample.energy",
+                         "level " + std::to_string(k) + " of " + std::to_string(levels.size()) + ": " + e.reason());
       }
     }
   }
@@ -166,8 +165,7 @@ SampleMeasure read_measure(const toml::table& t, int dof) {
   try {
     measure = parse_sample_measure(string_of(*node, "sample.measure"));
   } catch (const InputError& e) {
-    const std::string what = e.what();
-    throw InputError("sample.measure", what.substr(e.field().size() + 2));
+    throw InputError("sample.measure", e.reason());
   }
   if (measure == SampleMeasure::section && dof != 2)
     throw InputError("sample.measure", "\"section\" seeds the plane dth1 = 0 of a two-link model; this model has " +

@@ -330,8 +330,7 @@ void read_adaptive_classification(const toml::table& t, const std::string& prefi
   try {
     orbit_class_options(c).validate();
   } catch (const InputError& e) {
-    const std::string what = e.what();
-    throw InputError(prefix + "." + e.field(), what.substr(e.field().size() + 2));
+    throw InputError(prefix + "." + e.field(), e.reason());
   }
 }
 
@@ -464,16 +463,7 @@ IntegratorOptions read_integrator(const toml::table* t, bool& stepper_named) {
   o.dt_min = positive_number(*t, "dt_min", o.dt_min, "integrator.dt_min");
   o.dt_initial = positive_number(*t, "dt_initial", o.dt_initial, "integrator.dt_initial");
   if (const auto* n = t->get("max_steps")) o.max_steps = integer_of(*n, "integrator.max_steps", 1, 1'000'000'000'000L);
-  try {
-    o.validate();
-  } catch (const InputError& e) {
-    std::string field = e.field();
-    if (field.rfind("--", 0) == 0) field = field.substr(2);
-    for (char& ch : field)
-      if (ch == '-') ch = '_';
-    const std::string what = e.what();
-    throw InputError("integrator." + field, what.substr(what.find(": ") + 2));
-  }
+  o.validate();  // its fields are the job file's (integrator.rtol, ...)
   return o;
 }
 
@@ -566,7 +556,13 @@ Job parse_job(const std::string& text, const std::string& source, const PointTab
     if (is_path && std::filesystem::path(job.params_label).is_relative() && !base_dir.empty())
       job.params_label = (base_dir / job.params_label).string();
   }
-  job.params = read_param_file(job.params_label);
+  try {
+    job.params = read_param_file(job.params_label);
+  } catch (const InputError& e) {
+    // A missing or unknown set is the job's model.params; errors inside the file name the file.
+    if (e.field() != "params") throw;
+    throw InputError("model.params", e.reason());
+  }
   if (const auto* o = model.get("overrides")) {
     if (!o->is_table()) throw InputError("model.overrides", "must be a table of parameter = value");
     apply_overrides(job.params, *o->as_table());
@@ -638,10 +634,15 @@ Job parse_job(const std::string& text, const std::string& source, const PointTab
 
 Job read_job_file(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw InputError("job", "cannot read '" + path + "'");
+  if (!in) throw InputError(path, "cannot read the job file");
   std::stringstream ss;
   ss << in.rdbuf();
-  return parse_job(ss.str(), path);
+  try {
+    return parse_job(ss.str(), path);
+  } catch (const InputError& e) {
+    // The user reads "golf_map.toml: grid.th1: ...": which file, then which of its keys.
+    throw InputError(path + ": " + e.field(), e.reason());
+  }
 }
 
 }  // namespace chaoskit::sweep

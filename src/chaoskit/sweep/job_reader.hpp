@@ -9,7 +9,8 @@
 
 namespace chaoskit::sweep {
 
-/// Reads and checks the job file at `path` (InputError("job") if it cannot be read).
+/// Reads and checks the job file at `path`. InputError fields start with the path: "PATH: grid.th1"
+/// (the job's key), or just PATH when the file cannot be read.
 Job read_job_file(const std::string& path);
 
 /// The same from text; `source` names it in messages and fixes the base directory of relative

@@ -85,7 +85,8 @@ void MpiSession::agree(const std::function<void()>& step) const {
     try {
       std::rethrow_exception(error);
     } catch (const InputError& e) {
-      std::fprintf(stderr, "chaoskit: %s\n", e.what());
+      const std::string line = input_error_line ? input_error_line(e) : std::string(e.what());
+      std::fprintf(stderr, "chaoskit: %s\n", line.c_str());
     } catch (const ReportedElsewhere&) {
       // already printed by whoever raised it
     } catch (const std::exception& e) {

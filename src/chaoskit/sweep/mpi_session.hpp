@@ -7,6 +7,10 @@
 #include <functional>
 #include <string>
 
+namespace chaoskit {
+class InputError;
+}
+
 namespace chaoskit::sweep {
 
 class MpiSession {
@@ -26,6 +30,10 @@ class MpiSession {
   /// prints its error (as the CLI would), all ranks wait for that, and every rank throws
   /// ReportedElsewhere with the exit code (2 for InputError, else 1).
   void agree(const std::function<void()>& step) const;
+
+  /// How agree() words an InputError after "chaoskit: " (the CLI names its flags for the
+  /// library's fields); empty: the library's own line, e.what().
+  std::function<std::string(const InputError&)> input_error_line;
 
   /// For failures once the ranks run independently (a rank cannot tell the others in an orderly
   /// way): prints one line naming the rank and aborts the whole job. The results file keeps every

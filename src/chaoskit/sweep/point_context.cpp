@@ -97,8 +97,7 @@ void check_parameter_values(const Job& job) {
         try {
           (void)make_model(job.model_name, p);
         } catch (const InputError& err) {
-          const std::string what = err.what();
-          throw InputError("grid." + e.name, what.substr(what.rfind(": ") + 2));
+          throw InputError("grid." + e.name, err.reason());
         }
       }
     }
@@ -126,8 +125,7 @@ void check_point_list_parameters(const Job& job) {
       std::size_t blamed = parameter_columns.front();
       for (std::size_t c : parameter_columns)
         if (columns[c].param_key == key) blamed = c;
-      const std::string what = err.what();
-      throw InputError(t.where_cell(r, blamed), what.substr(what.rfind(": ") + 2));
+      throw InputError(t.where_cell(r, blamed), err.reason());
     }
   }
 }

@@ -65,7 +65,8 @@ void check_memory(const Job& job) {
 io::ResultsStore open_results(const Job& job, const SweepOptions& opt, const std::string& path, int threads,
                               const ResultLayout& layout) {
   const auto axes = result_axes(job);
-  const std::string field = opt.output.empty() ? "output.file" : "--out";
+  // The job file names the output unless the caller overrode it (SweepOptions::output).
+  const std::string field = opt.output.empty() ? "output.file" : "output";
   check_memory(job);
   const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
   if (!std::filesystem::is_directory(parent))
@@ -77,13 +78,13 @@ io::ResultsStore open_results(const Job& job, const SweepOptions& opt, const std
     const io::Attributes attrs = store.root_attributes();
     const auto it = attrs.find("job_fingerprint");
     if (it == attrs.end() || !std::holds_alternative<std::string>(it->second))
-      throw InputError("--resume", "'" + path + "' was not written by chaoskit sweep (no job fingerprint)");
+      throw InputError("resume", "'" + path + "' was not written by chaoskit sweep (no job fingerprint)");
     const std::string diff = fingerprint_difference(std::get<std::string>(it->second), job_fingerprint(job));
-    if (!diff.empty()) throw InputError("--resume", "'" + path + "' was written by a different job or build: " + diff);
+    if (!diff.empty()) throw InputError("resume", "'" + path + "' was written by a different job or build: " + diff);
     return store;
   }
   if (exists && !opt.force)
-    throw InputError(field, "'" + path + "' exists (use --resume to continue it or --force to replace it)");
+    throw InputError(field, "'" + path + "' exists (resume to continue it or force to replace it)");
   std::error_code ec;
   const auto space = std::filesystem::space(parent, ec);
   const double need = static_cast<double>(estimated_file_bytes(job));

@@ -23,8 +23,8 @@ double mean_of(const std::vector<double>& v) {
 
 DataLyapunovResult data_lyapunov(const Columns& raw, const DataLyapunovOptions& o) {
   if (raw.empty()) throw InputError("column", "no column given");
-  if (!(o.sample_interval > 0.0)) throw InputError("--rate", "the sample interval must be > 0");
-  if (o.period < 0.0 || !std::isfinite(o.period)) throw InputError("--period", "must be > 0");
+  if (!(o.sample_interval > 0.0)) throw InputError("sample_interval", "must be > 0");
+  if (o.period < 0.0 || !std::isfinite(o.period)) throw InputError("period", "must be > 0");
   const Columns x = standardise(raw);
   DataLyapunovResult r;
   r.samples = x.front().size();

@@ -21,9 +21,9 @@ double distance(const Embedding& e, std::size_t a, std::size_t b) {
 }  // namespace
 
 DivergenceCurve divergence_curve(const Embedding& e, std::size_t theiler, std::size_t horizon) {
-  if (horizon < 1) throw InputError("--horizon", "must be at least 1 sample");
+  if (horizon < 1) throw InputError("horizon", "must be at least 1 sample");
   if (e.count <= horizon + 2 * theiler + 2)
-    throw InputError("--horizon", "the " + std::to_string(e.count) + " embedded points leave no room for a horizon of " +
+    throw InputError("horizon", "the " + std::to_string(e.count) + " embedded points leave no room for a horizon of " +
                                       std::to_string(horizon) + " samples and a Theiler window of " +
                                       std::to_string(theiler) + " samples; the record is too short");
   const std::size_t m = e.count - horizon;

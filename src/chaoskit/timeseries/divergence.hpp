@@ -22,7 +22,7 @@ struct DivergenceCurve {
   std::size_t skipped = 0;  ///< reference points left out: no neighbour outside the window, or a zero distance at some k
 };
 
-/// Throws InputError("--horizon") when fewer than 2 * theiler + 2 points leave room for the
+/// Throws InputError("horizon") when fewer than 2 * theiler + 2 points leave room for the
 /// horizon, and InputError("column") when no pair is usable.
 DivergenceCurve divergence_curve(const Embedding& e, std::size_t theiler, std::size_t horizon);
 

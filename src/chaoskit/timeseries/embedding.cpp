@@ -35,13 +35,13 @@ Columns standardise(const Columns& columns) {
 }
 
 Embedding delay_embed(const Columns& columns, std::size_t dim, std::size_t delay, std::size_t length) {
-  if (dim < 1) throw InputError("--dim", "must be >= 1");
-  if (delay < 1) throw InputError("--delay", "must be >= 1 sample");
+  if (dim < 1) throw InputError("dim", "must be >= 1");
+  if (delay < 1) throw InputError("delay", "must be >= 1 sample");
   if (columns.empty()) throw InputError("column", "no column to embed");
   const std::size_t n = length == 0 ? columns.front().size() : length;
   const std::size_t span = (dim - 1) * delay;
   if (n < span + 2)
-    throw InputError("--dim", "a record of " + std::to_string(n) + " samples is too short for dimension " +
+    throw InputError("dim", "a record of " + std::to_string(n) + " samples is too short for dimension " +
                                   std::to_string(dim) + " at delay " + std::to_string(delay) + " (needs more than " +
                                   std::to_string(span + 1) + ")");
   Embedding e;

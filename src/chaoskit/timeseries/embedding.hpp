@@ -27,7 +27,7 @@ struct Embedding {
 Columns standardise(const Columns& columns);
 
 /// The delay embedding above, of the first `length` samples (all when 0). Throws InputError
-/// ("--dim", "--delay") for d or tau < 1 and when fewer than 2 points would remain.
+/// ("dim", "delay") for d or tau < 1 and when fewer than 2 points would remain.
 Embedding delay_embed(const Columns& columns, std::size_t dim, std::size_t delay, std::size_t length = 0);
 
 }  // namespace chaoskit::timeseries

@@ -35,7 +35,7 @@ struct DimensionChoice {
   std::vector<double> false_fraction;  ///< index d-1 for d = 1..(tested)
 };
 
-/// Columns should be standardised (standardise()). Throws InputError("--dim") when the record is
+/// Columns should be standardised (standardise()). Throws InputError("dim") when the record is
 /// too short for dimension 2.
 DimensionChoice choose_dimension(const Columns& columns, std::size_t delay, const FnnOptions& options = {});
 

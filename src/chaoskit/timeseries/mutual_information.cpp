@@ -14,7 +14,7 @@ std::size_t mutual_information_bins(std::size_t n) {
 
 std::vector<double> mutual_information(const std::vector<double>& x, std::size_t max_lag) {
   const std::size_t n = x.size();
-  if (n < 3 || max_lag + 2 > n) throw InputError("--delay", "record too short for a mutual-information lag of " +
+  if (n < 3 || max_lag + 2 > n) throw InputError("delay", "record too short for a mutual-information lag of " +
                                                                 std::to_string(max_lag));
   const auto [lo_it, hi_it] = std::minmax_element(x.begin(), x.end());
   const double lo = *lo_it, width = *hi_it - *lo_it;
@@ -54,7 +54,7 @@ DelayChoice choose_delay(const Columns& columns, std::size_t max_lag) {
   if (max_lag == 0) max_lag = std::min<std::size_t>(n / 10, 1000);
   max_lag = std::min(max_lag, n >= 3 ? n - 3 : 0);
   if (max_lag < 2)
-    throw InputError("--delay", "a record of " + std::to_string(n) + " samples is too short to choose the delay");
+    throw InputError("delay", "a record of " + std::to_string(n) + " samples is too short to choose the delay");
   DelayChoice choice;
   choice.ami.assign(max_lag + 1, 0.0);
   for (const auto& x : columns) {
@@ -86,8 +86,8 @@ DelayChoice choose_delay(const Columns& columns, std::size_t max_lag) {
       choice.delay = tau;
       return choice;
     }
-  throw InputError("--delay", "the mutual information has no minimum and does not fall below 1/e of I(0) up to lag " +
-                                  std::to_string(max_lag) + " samples; give --delay");
+  throw InputError("delay", "the mutual information has no minimum and does not fall below 1/e of I(0) up to lag " +
+                                  std::to_string(max_lag) + " samples; give the delay");
 }
 
 }  // namespace chaoskit::timeseries

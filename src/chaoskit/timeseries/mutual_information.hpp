@@ -32,7 +32,7 @@ struct DelayChoice {
 /// synchronous in the embedding): the bottom of the first dip (I(tau-1) > I(tau) <= I(tau+1))
 /// after which I rises again by more than the estimator's bias (B-1)^2/(2N). Without one up to
 /// max_lag: the first tau with I(tau) <= I(0)/e, a common fallback for a monotone decay, and
-/// first_minimum = false; throws InputError("--delay") when neither exists. max_lag 0 picks
+/// first_minimum = false; throws InputError("delay") when neither exists. max_lag 0 picks
 /// min(N/10, 1000).
 DelayChoice choose_delay(const Columns& columns, std::size_t max_lag = 0);
 

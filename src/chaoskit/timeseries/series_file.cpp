@@ -339,8 +339,8 @@ SeriesTable read_series(const SeriesRequest& q) {
   if (!std::filesystem::exists(q.path)) throw InputError(q.path, "no such file");
   if (std::filesystem::is_directory(q.path)) throw InputError(q.path, "is a directory, not a data file");
   const FileColumns fc = is_h5(q.path) ? open_h5(q.path) : open_csv(q.path);
-  if (q.rate < 0.0 || !std::isfinite(q.rate)) throw InputError("--rate", "must be > 0 Hz");
-  if (q.rate > 0.0 && !q.time_column.empty()) throw InputError("--rate", "give --rate or --time-column, not both");
+  if (q.rate < 0.0 || !std::isfinite(q.rate)) throw InputError("rate", "must be > 0 Hz");
+  if (q.rate > 0.0 && !q.time_column.empty()) throw InputError("rate", "give a sample rate or a time column, not both");
 
   SeriesTable t;
   std::optional<std::string> time_spec;
@@ -355,7 +355,7 @@ SeriesTable read_series(const SeriesRequest& q) {
     std::erase_if(numeric, [&](const std::string& n) { return time_spec && n == *time_spec; });
     if (numeric.empty()) throw InputError(q.path, "no numeric column (columns: " + join(fc.names) + ")");
     if (numeric.size() > 1)
-      throw InputError("--column", "give one or more of the numeric columns of " + q.path + ": " + join(numeric));
+      throw InputError("columns", "give one or more of the numeric columns of " + q.path + ": " + join(numeric));
     specs = numeric;
   }
 

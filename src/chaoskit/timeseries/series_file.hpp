@@ -20,7 +20,7 @@
 // Rounding of timestamps to their printed digits jitters the steps by less; a dropped frame
 // doubles one, which this refuses. The sample interval is then the mean step
 // (t_last - t_first)/(N - 1), which rounding does not bias. Without
-// --time-column, a column named t or time (any case) is used if present; with neither that nor a
+// a time column, a column named t or time (any case) is used if present; with neither that nor a
 // rate, samples count as steps of 1 (a map's iterations).
 #include <string>
 #include <vector>

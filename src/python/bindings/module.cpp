@@ -1,6 +1,7 @@
 // The compiled half of the Python package `chaoskit` (src/python/chaoskit/ is the other half):
 // thin bindings over the library the CLI uses. Errors: InputError (the user's input; the CLI's
-// exit 2) becomes ValueError with the CLI's message; other failures RuntimeError.
+// exit 2) becomes ValueError with the library's line (its field, e.g. "renorm: must be > 0 s"); other
+// failures RuntimeError.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
