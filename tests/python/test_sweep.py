@@ -82,8 +82,9 @@ class SweepTests(TempDirCase):
         with self.assertRaises(ValueError) as caught:
             ck.sweep(self.tmp / "bad.toml", "y.h5")
         message = str(caught.exception)
-        self.assertTrue(message.startswith("compute.megno.time"), message)
-        self.assertIn(message, r.stderr)
+        # The job file, then its key; the CLI's line is the same but for the path as typed there.
+        self.assertTrue(message.startswith(str(self.tmp / "bad.toml") + ": compute.megno.time: "), message)
+        self.assertIn("chaoskit: bad.toml: " + message.split("bad.toml: ", 1)[1], r.stderr)
         self.assertFalse((self.tmp / "x.h5").exists() or (self.tmp / "y.h5").exists())
 
     def test_open_results_reads_a_cli_file(self):
