@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/number_text.hpp"
 #include "chaoskit/core/units.hpp"
 #include "chaoskit/models/limb_paper_formulas.hpp"
 #include "chaoskit/models/linear_modes.hpp"
@@ -37,11 +38,7 @@ Vec<double, N> to_vec(const std::vector<double>& v) {
   return out;
 }
 
-std::string fmt(double v) {
-  std::ostringstream s;
-  s << std::setprecision(10) << v;
-  return s.str();
-}
+std::string fmt(double v) { return number_text(v, 10); }
 
 template <class Derived>
 std::string fmt(const Eigen::MatrixBase<Derived>& m) {

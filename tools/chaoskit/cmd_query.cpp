@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/number_text.hpp"
 #include "chaoskit/core/units.hpp"
 #include "chaoskit/query/describe.hpp"
 #include "chaoskit/query/export.hpp"
@@ -45,11 +46,7 @@ std::size_t parse_count(const std::string& text, const std::string& field, doubl
 }
 
 /// Numbers in text output: 8 significant digits (JSON and CSV carry the exact values).
-std::string text_number(double v) {
-  std::ostringstream o;
-  o << std::setprecision(8) << v;
-  return o.str();
-}
+std::string text_number(double v) { return number_text(v, 8); }
 
 /// " [units]", or nothing for a dimensionless "1" or empty units.
 std::string units_suffix(const std::string& units) {

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/number_text.hpp"
 #include "chaoskit/core/units.hpp"
 
 namespace chaoskit {
@@ -18,12 +19,7 @@ void check_dim(int dim, const std::string& field) {
     throw InputError(field, "input dimension " + std::to_string(dim) + " outside 0.." + std::to_string(kMaxInputs));
 }
 
-std::string fmt(double v) {
-  std::ostringstream s;
-  s.precision(12);
-  s << v;
-  return s.str();
-}
+std::string fmt(double v) { return number_text(v, 12); }
 
 }  // namespace
 

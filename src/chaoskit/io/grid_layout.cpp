@@ -7,22 +7,14 @@
 #include <limits>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/number_text.hpp"
 #include "chaoskit/io/name_list.hpp"
 
 namespace chaoskit::io {
 
 namespace {
-
-/// 17 significant digits: the text reads back as the same double.
-std::string fmt(double v) {
-  std::ostringstream o;
-  o.precision(17);
-  o << v;
-  return o.str();
-}
 
 std::string describe(const Axis& a) { return "axis '" + a.name + "'"; }
 
@@ -37,7 +29,7 @@ void check_fill(const Variable& v, const std::string& field) {
     case ElementType::float64: break;
   }
   if (!(v.fill_value >= lo && v.fill_value <= hi) || std::floor(v.fill_value) != v.fill_value)
-    throw InputError(field, "fill value " + fmt(v.fill_value) + " is not a " + element_type_name(v.type) + " value");
+    throw InputError(field, "fill value " + exact_number_text(v.fill_value) + " is not a " + element_type_name(v.type) + " value");
 }
 
 void check_name(const std::string& name, const std::string& field) {
@@ -147,8 +139,8 @@ void require_same_layout(const std::string& path, const std::vector<Axis>& file_
                                             " values but " + std::to_string(b.values.size()) + in);
     for (std::size_t k = 0; k < a.values.size(); ++k)
       if (a.values[k] != b.values[k])
-        throw InputError(fld + ".values", describe(a) + " value " + std::to_string(k) + " is " + fmt(a.values[k]) +
-                                              " but " + fmt(b.values[k]) + in);
+        throw InputError(fld + ".values", describe(a) + " value " + std::to_string(k) + " is " + exact_number_text(a.values[k]) +
+                                              " but " + exact_number_text(b.values[k]) + in);
     if (a.units != b.units)
       throw InputError(fld + ".units", describe(a) + " units are '" + a.units + "' but '" + b.units + "'" + in);
   }
@@ -171,8 +163,8 @@ void require_same_layout(const std::string& path, const std::vector<Axis>& file_
                                            "'" + in);
     const bool same_fill = (std::isnan(v.fill_value) && std::isnan(it->fill_value)) || v.fill_value == it->fill_value;
     if (!same_fill)
-      throw InputError(fld + ".fill_value", "variable '" + v.name + "' fill value is " + fmt(v.fill_value) + " but " +
-                                                fmt(it->fill_value) + in);
+      throw InputError(fld + ".fill_value", "variable '" + v.name + "' fill value is " + exact_number_text(v.fill_value) + " but " +
+                                                exact_number_text(it->fill_value) + in);
   }
   for (const auto& v : file_variables)
     if (std::none_of(variables.begin(), variables.end(), [&](const Variable& x) { return x.name == v.name; }))

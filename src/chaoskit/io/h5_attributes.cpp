@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cstring>
-#include <sstream>
 #include <vector>
+
+#include "chaoskit/core/number_text.hpp"
 
 namespace chaoskit::h5 {
 
@@ -12,14 +13,6 @@ namespace {
 Attribute fresh_attribute(hid_t obj, const std::string& name, hid_t type, hid_t space) {
   if (has_attribute(obj, name)) check(H5Adelete(obj, name.c_str()), "replace attribute " + name);
   return Attribute(H5Acreate2(obj, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT), "create attribute " + name);
-}
-
-/// 17 significant digits: the text reads back as the same double.
-std::string exact_text(double v) {
-  std::ostringstream o;
-  o.precision(17);
-  o << v;
-  return o.str();
 }
 
 }  // namespace
@@ -109,7 +102,7 @@ AttributeValue read_attribute(hid_t obj, const std::string& name) {
       std::vector<double> v(static_cast<std::size_t>(std::max<hssize_t>(n, 0)));
       if (n > 0) check(H5Aread(a, H5T_NATIVE_DOUBLE, v.data()), "read attribute " + name);
       std::string out;
-      for (std::size_t i = 0; i < v.size(); ++i) out += (i ? "," : "") + exact_text(v[i]);
+      for (std::size_t i = 0; i < v.size(); ++i) out += (i ? "," : "") + exact_number_text(v[i]);
       return out;
     }
     return std::string("<unsupported attribute>");

@@ -17,9 +17,9 @@
 // refuse it (mechanics_problem()).
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 #include <vector>
 
+#include "chaoskit/core/number_text.hpp"
 #include "chaoskit/models/model_program.hpp"
 #include "chaoskit/models/register_files.hpp"
 
@@ -35,12 +35,7 @@ double probe_value(int probe, int component, double scale) {
   return scale * std::sin(1.7 * (probe + 1) + 0.9 * component + 0.3);
 }
 
-std::string number(double v) {
-  std::ostringstream s;
-  s.precision(6);
-  s << v;
-  return s.str();
-}
+std::string number(double v) { return number_text(v, 6); }
 
 }  // namespace
 

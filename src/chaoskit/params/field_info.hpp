@@ -2,10 +2,10 @@
 // One description per parameter field, shared by the TOML reader, validation, `--json` output and
 // (later) HDF5 provenance, so the name, unit and admissible range are written down exactly once.
 #include <cmath>
-#include <sstream>
 #include <string>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/number_text.hpp"
 
 namespace chaoskit {
 
@@ -20,15 +20,13 @@ struct FieldInfo {
 
 /// Throws InputError("<context>name", ...) when `value` violates the field's bound or is not finite.
 inline void check_field(const FieldInfo& f, double value, const std::string& context) {
-  std::ostringstream got;
-  got.precision(17);
-  got << value;
+  const std::string got = exact_number_text(value);
   const std::string field = context + f.name;
-  if (!std::isfinite(value)) throw InputError(field, std::string(f.description) + " must be finite, got " + got.str());
+  if (!std::isfinite(value)) throw InputError(field, std::string(f.description) + " must be finite, got " + got);
   if (f.bound == Bound::positive && !(value > 0.0))
-    throw InputError(field, std::string(f.description) + " must be > 0, got " + got.str());
+    throw InputError(field, std::string(f.description) + " must be > 0, got " + got);
   if (f.bound == Bound::nonnegative && !(value >= 0.0))
-    throw InputError(field, std::string(f.description) + " must be >= 0, got " + got.str());
+    throw InputError(field, std::string(f.description) + " must be >= 0, got " + got);
 }
 
 /// Validates every field of a parameter struct exposing `for_each_field(f)`.
