@@ -7,6 +7,7 @@
 #include <array>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -26,22 +27,13 @@ bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; 
 }  // namespace
 
 namespace {
-/// The job below for `model` (a built-in's name or a model file's path) on every vector path and
-/// thread count: every dataset equal to the scalar single-thread file's.
-void check_identical_on_every_path(const std::string& model, const std::string& scratch, std::vector<int> thread_counts) {
+/// `job_text` swept on every vector path and thread count: every dataset equal to the scalar
+/// single-thread file's (or the first thread count's), and the file's vector_path the path's (so
+/// that a job that fell back to the scalar driver fails here).
+void check_job_identical_on_every_path(const std::string& job_text, const std::string& scratch,
+                                       std::vector<int> thread_counts) {
   ScratchDir dir(scratch);
-  // Lane entries (orbit_class, adaptive; lambda_max with a transient; spectrum, SALI, MEGNO; Ψ for
-  // stm and ftle at one time, shared, and for endpoint_sensitivity at another) beside scalar ones
-  // (final_state), moments and a release time swept so that the lanes' input segments differ.
-  const std::string job = write_job(
-      dir, "lanes.toml",
-      "[model]\nname = \"" + model + "\"\n[grid]\nth1 = { linspace = [0.4, 2.4, 4] }\nth2 = { list = [-1.2, 0.3, 1.9] }\n"
-      "dth1 = 0.0\ndth2 = 0.0\ntau1 = { list = [0.0, 0.6] }\nrelease_tau1 = 13.3\n"
-      "[compute]\norbit_class = { time = 30, max_time = 200, lambda_floor = 0.1 }\n"
-      "lambda_max = { time = 40, transient = 5, renorm = 2, blocks = 4 }\nfinal_state = { time = 3 }\n"
-      "spectrum = { time = 30 }\nsali = { time = 60 }\nmegno = { time = 60, renorm = 0.5 }\n"
-      "ftle = { time = 14, metric = \"kinetic\" }\nstm = { time = 14 }\nendpoint_sensitivity = { time = 0.3 }\n"
-      "[integrator]\nrtol = 1e-9\natol = 1e-9\n");
+  const std::string job = write_job(dir, "lanes.toml", job_text);
   const simd::LanePath widest = simd::widest_supported_path();
   std::string reference;
   for (simd::LanePath path : {simd::LanePath::scalar, simd::LanePath::sse2, simd::LanePath::avx2, simd::LanePath::avx512}) {
@@ -70,6 +62,23 @@ void check_identical_on_every_path(const std::string& model, const std::string& 
     }
   }
 }
+
+/// The job below for `model` (a built-in's name or a model file's path) on every vector path and
+/// thread count.
+void check_identical_on_every_path(const std::string& model, const std::string& scratch, std::vector<int> thread_counts) {
+  // Lane entries (orbit_class, adaptive; lambda_max with a transient; spectrum, SALI, MEGNO; Ψ for
+  // stm and ftle at one time, shared, and for endpoint_sensitivity at another) beside scalar ones
+  // (final_state), moments and a release time swept so that the lanes' input segments differ.
+  check_job_identical_on_every_path(
+      "[model]\nname = \"" + model + "\"\n[grid]\nth1 = { linspace = [0.4, 2.4, 4] }\nth2 = { list = [-1.2, 0.3, 1.9] }\n"
+      "dth1 = 0.0\ndth2 = 0.0\ntau1 = { list = [0.0, 0.6] }\nrelease_tau1 = 13.3\n"
+      "[compute]\norbit_class = { time = 30, max_time = 200, lambda_floor = 0.1 }\n"
+      "lambda_max = { time = 40, transient = 5, renorm = 2, blocks = 4 }\nfinal_state = { time = 3 }\n"
+      "spectrum = { time = 30 }\nsali = { time = 60 }\nmegno = { time = 60, renorm = 0.5 }\n"
+      "ftle = { time = 14, metric = \"kinetic\" }\nstm = { time = 14 }\nendpoint_sensitivity = { time = 0.3 }\n"
+      "[integrator]\nrtol = 1e-9\natol = 1e-9\n",
+      scratch, std::move(thread_counts));
+}
 }  // namespace
 
 TEST_CASE("lanes: a sweep's datasets are identical on every vector path and thread count", "[simd][sweep][cli]") {
@@ -81,6 +90,23 @@ TEST_CASE("lanes: a model file's sweep (golf.toml) is identical on every vector 
   // Two threads only: thread-count independence is the engine's, shown by the built-in's test
   // above; what a file adds is its kernel on every path.
   check_identical_on_every_path((data_directory() / "models" / "golf.toml").string(), "lane_sweep_file", {2});
+}
+
+TEST_CASE("lanes: Lorenz and Henon-Heiles sweeps are identical on every vector path", "[simd][sweep][cli][lorenz]") {
+  // Two threads only (the golf test above shows thread-count independence); a few short orbits:
+  // what these models add is their kernels. Lorenz's MEGNO stays on the scalar driver beside its
+  // lane entries (three states), in the same file.
+  check_job_identical_on_every_path(
+      "[model]\nname = \"lorenz\"\n[grid]\nx = { list = [-8.0, 1.0, 12.0] }\ny = { list = [3.0, -5.0] }\nz = 27.0\n"
+      "[compute]\nlambda_max = { time = 15, transient = 1, renorm = 0.5 }\nspectrum = { time = 8, renorm = 0.5 }\n"
+      "sali = { time = 8 }\nmegno = { time = 8 }\nftle = { time = 2 }\n",
+      "lane_sweep_lorenz", {2});
+  check_job_identical_on_every_path(
+      "[model]\nname = \"henon_heiles\"\n[grid]\nx = { list = [0.0, 0.1, 0.3] }\ny = { list = [-0.2, 0.25] }\n"
+      "px = 0.3\npy = 0.0\n"
+      "[compute]\norbit_class = { time = 30, max_time = 200, lambda_floor = 0.1 }\n"
+      "lambda_max = { time = 40, renorm = 1 }\nmegno = { time = 40 }\nspectrum = { time = 15 }\n",
+      "lane_sweep_henon_heiles", {2});
 }
 
 TEST_CASE("lanes: a sweep's stm, ftle and endpoint_sensitivity are Psi(T, 0) of the tangent flow, on every path",

@@ -62,13 +62,34 @@ struct Nodes {
 };
 inline constexpr Nodes kNodes{};
 
-/// The right-hand side of the tangent flow [x | w_1 … w_K] on lanes: the model's tangent_rhs, as
-/// TangentSystem<M, K> calls it (K = 1 λ_max, 2 SALI, 4 the spectrum and Ψ(T, 0)).
+/// A model's parameter-only constants (M::lane_constants: golf's b, K2, …, Lorenz's σ, ρ, β), one
+/// value per lane, so that lanes may integrate models with different parameters (a sweep over
+/// them). The model's tangent_rhs_with reads them in place of its doubles: the same operations on
+/// each lane's own values, so the bits are those of the scalar model with that lane's parameters.
+template <class M, int W>
+struct LaneConstants {
+  static constexpr int count = M::lane_constant_count;
+  Lanes<W> c[count > 0 ? count : 1];
+  /// Every lane from the same values (M::lane_constants, written in baseline code: lanes.hpp).
+  explicit LaneConstants(const double* values) {
+    for (int i = 0; i < count; ++i) c[i] = Lanes<W>(values[i]);
+  }
+  /// Lane l's values.
+  CHAOSKIT_LANE_INLINE void set(int l, const double* values) {
+    for (int i = 0; i < count; ++i) c[i].set(l, values[i]);
+  }
+};
+
+/// The right-hand side of the tangent flow [x | w_1 … w_K] on lanes: the model's tangent_rhs_with,
+/// as TangentSystem<M, K> calls tangent_rhs (K = 1 λ_max, 2 SALI, n the spectrum and Ψ(T, 0)).
 template <class M, int W, int K>
 struct TangentKernel {
   static constexpr int n = M::state_dim, m = M::input_dim, columns = 1 + K, size = n * columns;
+  static constexpr int constant_count = M::lane_constant_count;
   using L = Lanes<W>;
-  const M* model;
+  LaneConstants<M, W> constants;
+  explicit TangentKernel(const double* values) : constants(values) {}
+  CHAOSKIT_LANE_INLINE void set_constants(int l, const double* values) { constants.set(l, values); }
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
     Vec<L, n> x;
     Mat<L, n, K> w;
@@ -78,7 +99,7 @@ struct TangentKernel {
     }
     // f and J·W straight into dX, whose layout [f | Jw_1 … Jw_K] is an n × (1 + K) column-major
     // matrix (tangent_rhs takes any writable expression, as TangentSystem's blocks): no copy out.
-    model->template tangent_rhs<L, K>(x, u, t, w, Eigen::Map<Vec<L, n>>(dX), Eigen::Map<Mat<L, n, K>>(dX + n));
+    M::tangent_rhs_with(constants.c, x, u, t, w, Eigen::Map<Vec<L, n>>(dX), Eigen::Map<Mat<L, n, K>>(dX + n));
   }
 };
 
@@ -102,11 +123,14 @@ CHAOSKIT_LANE_INLINE void megno_rates(const Lanes<W>* w, const Lanes<W>* Aw, con
 template <class M, int W>
 struct MegnoKernel {
   static constexpr int n = M::state_dim, m = M::input_dim, columns = 3, size = n * columns;
+  static constexpr int constant_count = M::lane_constant_count;
   static_assert(n == 4, "the reduction order of megno_rates is that of four components");
   using L = Lanes<W>;
-  const M* model;
+  TangentKernel<M, W, 1> tangent;
+  explicit MegnoKernel(const double* values) : tangent(values) {}
+  CHAOSKIT_LANE_INLINE void set_constants(int l, const double* values) { tangent.set_constants(l, values); }
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
-    TangentKernel<M, W, 1>{model}(X, dX, t, u);
+    tangent(X, dX, t, u);
     megno_rates<W>(X + n, dX + n, X[2 * n], t, dX + 2 * n, n);
   }
 };
@@ -116,11 +140,14 @@ struct MegnoKernel {
 template <class M, int W>
 struct ClassifierKernel {
   static constexpr int n = M::state_dim, m = M::input_dim, columns = 4, size = n * columns;
+  static constexpr int constant_count = M::lane_constant_count;
   static_assert(n == 4, "the reduction order of megno_rates is that of four components");
   using L = Lanes<W>;
-  const M* model;
+  TangentKernel<M, W, 2> tangent;
+  explicit ClassifierKernel(const double* values) : tangent(values) {}
+  CHAOSKIT_LANE_INLINE void set_constants(int l, const double* values) { tangent.set_constants(l, values); }
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
-    TangentKernel<M, W, 2>{model}(X, dX, t, u);
+    tangent(X, dX, t, u);
     megno_rates<W>(X + n, dX + n, X[3 * n], t, dX + 3 * n, n);
   }
 };
@@ -475,6 +502,27 @@ class Engine final : public LaneEngine {
   bool freed_ = false;
   LaneUsage usage_;
 };
+
+/// The engine of a compiled model M for one system: null for a system M has no kernel for (MEGNO
+/// and the classifier need four states: megno_rates' order). `constants` are M::lane_constants of
+/// the model (computed in baseline code, lanes.hpp), every lane's until a task brings its own.
+template <class M, int W>
+LaneEngine* make_model_engine(const double* constants, LaneSystem system, const IntegratorOptions& io) {
+  switch (system) {
+    case LaneSystem::tangent1: return new Engine<TangentKernel<M, W, 1>, W>(TangentKernel<M, W, 1>(constants), io);
+    case LaneSystem::tangent2: return new Engine<TangentKernel<M, W, 2>, W>(TangentKernel<M, W, 2>(constants), io);
+    case LaneSystem::tangent_full:
+      return new Engine<TangentKernel<M, W, M::state_dim>, W>(TangentKernel<M, W, M::state_dim>(constants), io);
+    case LaneSystem::megno:
+    case LaneSystem::classifier: break;
+  }
+  if constexpr (M::state_dim == 4) {
+    if (system == LaneSystem::megno) return new Engine<MegnoKernel<M, W>, W>(MegnoKernel<M, W>(constants), io);
+    return new Engine<ClassifierKernel<M, W>, W>(ClassifierKernel<M, W>(constants), io);
+  } else {
+    return nullptr;
+  }
+}
 
 }  // namespace CHAOSKIT_LANE_ISA
 }  // namespace chaoskit::simd

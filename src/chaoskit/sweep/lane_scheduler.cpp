@@ -1,23 +1,30 @@
 #include "chaoskit/sweep/lane_scheduler.hpp"
 
+#include <optional>
 #include <utility>
 
 namespace chaoskit::sweep {
 
 namespace {
-/// The entries that integrate a tangent flow: on lanes whenever the job's are (job_uses_lanes).
-bool lane_quantity(Quantity q) {
+/// The system that integrates an entry's tangent flow, or none: on lanes whenever the job's are
+/// (job_uses_lanes) and the model has a kernel for it.
+std::optional<simd::LaneSystem> lane_system(Quantity q) {
   switch (q) {
-    case Quantity::lambda_max:
+    case Quantity::lambda_max: return simd::LaneSystem::tangent1;
+    case Quantity::sali: return simd::LaneSystem::tangent2;
     case Quantity::spectrum:
-    case Quantity::sali:
-    case Quantity::megno:
-    case Quantity::orbit_class:
     case Quantity::stm:
     case Quantity::ftle:
-    case Quantity::endpoint_sensitivity: return true;
-    default: return false;
+    case Quantity::endpoint_sensitivity: return simd::LaneSystem::tangent_full;
+    case Quantity::megno: return simd::LaneSystem::megno;
+    case Quantity::orbit_class: return simd::LaneSystem::classifier;
+    default: return std::nullopt;
   }
+}
+
+bool lane_quantity(const AnyModel& model, Quantity q) {
+  const std::optional<simd::LaneSystem> system = lane_system(q);
+  return system && simd::has_lane_kernel(model, *system);
 }
 }  // namespace
 
@@ -25,7 +32,7 @@ bool job_uses_lanes(const Job& job, simd::LanePath path) {
   if (path == simd::LanePath::scalar || !simd::has_lane_kernel(job.base_model) || job.has_parameter_axes()) return false;
   if (job.integrator_for(Workload::tangent_flow).stepper != StepperKind::rkf78) return false;
   for (const ComputeSpec& c : job.compute)
-    if (lane_quantity(c.quantity)) return true;
+    if (lane_quantity(job.base_model, c.quantity)) return true;
   return false;
 }
 
@@ -34,7 +41,7 @@ LaneScheduler::LaneScheduler(const Job& job, simd::LanePath path, std::function<
 
 LaneScheduler::~LaneScheduler() = default;
 
-bool LaneScheduler::takes(const ComputeSpec& c) const { return lane_quantity(c.quantity); }
+bool LaneScheduler::takes(const ComputeSpec& c) const { return lane_quantity(job_.base_model, c.quantity); }
 
 LaneScheduler::Slot& LaneScheduler::slot(simd::LaneSystem system) {
   Slot& s = slots_[static_cast<int>(system)];
