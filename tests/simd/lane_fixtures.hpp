@@ -27,17 +27,20 @@ inline std::vector<simd::LanePath> runnable_paths() {
   return paths;
 }
 
-/// Runs the tasks through `engine`, refilling lanes as they free; the results in task order.
+/// Runs the tasks through `engine`, refilling lanes as they free; the results in task order. With
+/// `constants`, task i carries (*constants)[i] as its model's (simd::lane_constants_of).
 template <class Task>
 std::vector<typename std::decay_t<decltype(std::declval<Task>().result())>> run_in_lanes(
-    simd::LaneEngine& engine, const std::vector<Task>& tasks, const std::vector<InputSchedule>& inputs, int input_dim) {
+    simd::LaneEngine& engine, const std::vector<Task>& tasks, const std::vector<InputSchedule>& inputs, int input_dim,
+    const std::vector<std::vector<double>>* constants = nullptr) {
   using R = std::decay_t<decltype(std::declval<Task>().result())>;
   std::vector<std::optional<R>> out(tasks.size());
   std::size_t next = 0;
   auto feed = [&] {
     while (next < tasks.size() && engine.idle_lanes() > 0) {
       const std::size_t i = next++;
-      engine.add(new simd::SampledLaneTask<Task>(tasks[i], inputs[i], input_dim, [&out, i](Task& t) { out[i] = t.result(); }));
+      engine.add(new simd::SampledLaneTask<Task>(tasks[i], inputs[i], input_dim, [&out, i](Task& t) { out[i] = t.result(); },
+                                                 constants ? (*constants)[i] : std::vector<double>{}));
     }
   };
   feed();

@@ -109,6 +109,23 @@ TEST_CASE("lanes: Lorenz and Henon-Heiles sweeps are identical on every vector p
       "lane_sweep_henon_heiles", {2});
 }
 
+TEST_CASE("lanes: sweeps over model parameters run on lanes, identical on every vector path", "[simd][sweep][cli][parameters]") {
+  // Each point its own model: the lanes hold per-lane constants (the file's vector_path, checked
+  // there, names the lane path, not the scalar fallback). Golf's two masses, and Lorenz's
+  // ρ and σ, so that lanes of one register integrate different models.
+  check_job_identical_on_every_path(
+      "[model]\nname = \"golf\"\n[grid]\nm2 = { list = [0.2, 0.35] }\nm1 = { list = [1.0, 1.6] }\n"
+      "th1 = { list = [0.7, 2.2] }\nth2 = -0.4\ndth1 = 0.0\ndth2 = 0.0\ntau1 = 0.5\n"
+      "[compute]\nlambda_max = { time = 20, renorm = 1 }\norbit_class = { time = 30, max_time = 200, lambda_floor = 0.1 }\n"
+      "stm = { time = 2 }\nfinal_state = { time = 2 }\n",
+      "lane_sweep_golf_parameters", {2});
+  check_job_identical_on_every_path(
+      "[model]\nname = \"lorenz\"\n[grid]\nrho = { list = [28.0, 45.0, 99.6] }\nsigma = { list = [10.0, 16.0] }\n"
+      "x = 1.0\ny = { list = [1.0, -3.0] }\nz = 20.0\n"
+      "[compute]\nlambda_max = { time = 10, renorm = 0.5 }\nspectrum = { time = 5, renorm = 0.5 }\n",
+      "lane_sweep_lorenz_parameters", {2});
+}
+
 TEST_CASE("lanes: a sweep's stm, ftle and endpoint_sensitivity are Psi(T, 0) of the tangent flow, on every path",
           "[simd][sweep][stm][cli]") {
   ScratchDir dir("lane_sweep_stm");

@@ -108,6 +108,10 @@ std::unique_ptr<LaneEngine> model_engine(const M& m, LaneSystem system, const In
 
 bool has_lane_kernel(const AnyModel& model) { return has_lane_kernel(model, LaneSystem::tangent1); }
 
+bool lanes_take_parameters(const AnyModel& model) {
+  return std::visit([](const auto& m) { return kHasLaneKernel<std::decay_t<decltype(m)>>; }, model);
+}
+
 bool has_lane_kernel(const AnyModel& model, LaneSystem system) {
   return std::visit([system](const auto& m) { return integrates<std::decay_t<decltype(m)>>(system); }, model);
 }

@@ -37,6 +37,10 @@ std::string lane_path_report();
 bool has_lane_kernel(const AnyModel& model);
 /// The same for one system: MEGNO and the classifier need four states (Lorenz has none of them).
 bool has_lane_kernel(const AnyModel& model, LaneSystem system);
+/// Whether one engine can integrate this model type with other parameters in each lane: a compiled
+/// model (its constants per lane); not a model file (its parameters are compiled into the program
+/// the engine holds).
+bool lanes_take_parameters(const AnyModel& model);
 
 /// An engine of lane_width(path) lanes for `model` (a model file's program must outlive it), or
 /// null for the scalar path or a model without a lane kernel for `system`. The integrator must be rkf78 (the engine's stepper).

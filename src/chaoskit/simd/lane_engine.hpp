@@ -70,12 +70,14 @@ template <class M, int W>
 struct LaneConstants {
   static constexpr int count = M::lane_constant_count;
   Lanes<W> c[count > 0 ? count : 1];
+  double base[count > 0 ? count : 1]{};  // the engine's model's, for a task that brings none
   /// Every lane from the same values (M::lane_constants, written in baseline code: lanes.hpp).
   explicit LaneConstants(const double* values) {
-    for (int i = 0; i < count; ++i) c[i] = Lanes<W>(values[i]);
+    for (int i = 0; i < count; ++i) c[i] = Lanes<W>(values[i]), base[i] = values[i];
   }
-  /// Lane l's values.
+  /// Lane l's values, or the engine's model's for null.
   CHAOSKIT_LANE_INLINE void set(int l, const double* values) {
+    if (values == nullptr) values = base;
     for (int i = 0; i < count; ++i) c[i].set(l, values[i]);
   }
 };
@@ -183,6 +185,13 @@ class Engine final : public LaneEngine {
     double X[N];
     task->initial_state(X);
     for (int i = 0; i < N; ++i) x_[i].set(l, X[i]);
+    // The model of this trajectory: its own constants (a sweep over parameters), or the engine's.
+    // Model files have none (their parameters are in the program, one per engine).
+    if constexpr (requires { Kernel::constant_count; }) {
+      constexpr int count = Kernel::constant_count;
+      double c[count > 0 ? count : 1];
+      kernel_.set_constants(l, count > 0 && task->model_constants(c, count) == count ? c : nullptr);
+    }
     begin_run(l);
     if (lane.task != nullptr) settle(l);
   }

@@ -29,7 +29,11 @@ bool lane_quantity(const AnyModel& model, Quantity q) {
 }  // namespace
 
 bool job_uses_lanes(const Job& job, simd::LanePath path) {
-  if (path == simd::LanePath::scalar || !simd::has_lane_kernel(job.base_model) || job.has_parameter_axes()) return false;
+  if (path == simd::LanePath::scalar || !simd::has_lane_kernel(job.base_model)) return false;
+  // A model file's parameters are compiled into its program, and an engine holds one program: with
+  // parameter axes (a program per point) it stays on the scalar driver. A compiled model's lanes
+  // hold each point's constants.
+  if (job.has_parameter_axes() && !simd::lanes_take_parameters(job.base_model)) return false;
   if (job.integrator_for(Workload::tangent_flow).stepper != StepperKind::rkf78) return false;
   for (const ComputeSpec& c : job.compute)
     if (lane_quantity(job.base_model, c.quantity)) return true;
@@ -69,10 +73,13 @@ bool LaneScheduler::ready_for_a_point() const {
   return true;
 }
 
-LaneScheduler::Point& LaneScheduler::begin_point(void* owner, std::size_t index) {
+LaneScheduler::Point& LaneScheduler::begin_point(void* owner, std::size_t index, const AnyModel& model) {
   Point& p = points_.emplace_back();
   p.owner = owner;
   p.index = index;
+  // Without parameter axes every point's model is the job's: no copy.
+  if (job_.has_parameter_axes()) p.model = &p.own.emplace(model);
+  else p.model = &job_.base_model;
   p.entry_status.assign(job_.compute.size(), 0);  // io::point_status::ok
   p.pending = 1;  // held until end_point, so that an entry completing at once does not finish it early
   current_ = &p;
