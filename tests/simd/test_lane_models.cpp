@@ -1,5 +1,6 @@
 // The compiled models beyond golf and limb on lanes: Lorenz (three states: λ_max, the spectrum and
-// SALI; its MEGNO and orbit_class stay scalar) and Hénon–Heiles (every system), each lane's bits
+// SALI; its MEGNO and orbit_class stay scalar), Hénon–Heiles (every system) and the chains of 1 to
+// 5 links (their hand-derived tangent, models/chain_tangent.hpp), each lane's bits
 // against the scalar driver's on every vector path this CPU has, in a full batch with lanes
 // refilled and alone. Small on purpose (a few orbits, tens of seconds of model time): the engine's
 // control is tested at length with golf and limb (test_lane_engine.cpp); what a model adds here is
@@ -197,4 +198,88 @@ TEST_CASE("lanes: Henon-Heiles' lambda_max, spectrum, SALI, MEGNO and orbit_clas
     INFO("orbit_class");
     check_every_lane(any, simd::LaneSystem::classifier, io, tasks, scalar, 0, true);
   }
+}
+
+namespace {
+
+/// A chain of N links whose lengths, masses, inertias and damping all differ (the lanes' tests of
+/// four and five links; the shipped sets have one to three).
+ChainParams uneven_chain(int N) {
+  ChainParams p;
+  for (int i = 0; i < N; ++i) {
+    p.L.push_back(0.9 - 0.1 * i);
+    p.m.push_back(2.0 - 0.3 * i);
+    p.r.push_back(0.4 - 0.03 * i);
+    p.I.push_back(0.12 - 0.015 * i);
+    p.b.push_back(0.02 * i);  // the first joint undamped
+  }
+  p.g = 9.81;
+  return p;
+}
+
+/// λ_max of a chain of N links in every lane (alone too), from rest at spread angles, with
+/// constant moments on some orbits; and, if `spectrum`, its full spectrum (K = 2N).
+template <int N>
+void check_chain(const ChainParams& params, bool spectrum) {
+  const ChainModel<N> chain(params);
+  const AnyModel any(chain);
+  const int count = 5;
+  std::mt19937 rng(20261206 + N);
+  std::uniform_real_distribution<double> angle(-1.8, 1.8);
+  std::vector<Vec<double, 2 * N>> xs;
+  for (int i = 0; i < count; ++i) {
+    Vec<double, 2 * N> x = Vec<double, 2 * N>::Zero();
+    for (int k = 0; k < N; ++k) x(k) = angle(rng);
+    xs.push_back(x);
+  }
+  const IntegratorOptions io = rkf78_at(1e-10);
+  LyapunovOptions lo;
+  lo.time = 8;
+  lo.renorm = 0.5;
+  lo.blocks = 4;
+  std::vector<LyapunovTask<1, ChainModel<N>>> tasks;
+  std::vector<LyapunovResult> scalar;
+  for (const auto& x : xs) {
+    tasks.emplace_back(chain, x, lo, io);
+    scalar.push_back(lyapunov_exponents<1>(chain, x, InputSchedule(N), lo, io));
+    REQUIRE(scalar.back().report.ok());
+  }
+  INFO(N << " links, lambda_max");
+  check_every_lane(any, simd::LaneSystem::tangent1, io, tasks, scalar, N, true);
+  if (!spectrum) return;
+  lo.time = 3;
+  std::vector<LyapunovTask<2 * N, ChainModel<N>>> full_tasks;
+  std::vector<LyapunovResult> full_scalar;
+  for (const auto& x : xs) {
+    full_tasks.emplace_back(chain, x, lo, io);
+    full_scalar.push_back(lyapunov_exponents<2 * N>(chain, x, InputSchedule(N), lo, io));
+  }
+  INFO("spectrum");
+  check_every_lane(any, simd::LaneSystem::tangent_full, io, full_tasks, full_scalar, N, false);
+}
+
+}  // namespace
+
+TEST_CASE("lanes: the chains' lambda_max (1 to 5 links), spectrum and orbit_class in every lane are the scalar path's",
+          "[simd][lyapunov][chain]") {
+  check_chain<1>(chain_params(read_param_file("chain1_damped_rod")), true);
+  check_chain<2>(chain_params(read_param_file("chain2_damped_rods")), false);
+  check_chain<3>(chain_params(read_param_file("chain3_uniform_rods")), true);
+  check_chain<4>(uneven_chain(4), false);
+  check_chain<5>(uneven_chain(5), true);
+  // Two links, four states: the classifier too (MEGNO and two tangent vectors on lanes).
+  const ChainModel<2> chain2(uneven_chain(2));
+  OrbitClassOptions o;
+  o.time = 20;
+  o.max_time = 200;  // the earliest regular verdict at a floor of 0.1 1/s is 188 s
+  o.lambda_floor = 0.1;
+  const IntegratorOptions io = rkf78_at(1e-9);
+  std::vector<OrbitClassTask<ChainModel<2>>> tasks;
+  std::vector<OrbitClassification> scalar;
+  for (const Vec<double, 4>& x : {Vec<double, 4>(0.4, 0.3, 0, 0), Vec<double, 4>(2.2, -1.9, 0, 0), Vec<double, 4>(1.2, 1.5, 0, 0)}) {
+    tasks.emplace_back(x, o);
+    scalar.push_back(classify_orbit(chain2, x, InputSchedule(2), o, io));
+  }
+  INFO("orbit_class, two links");
+  check_every_lane(AnyModel(chain2), simd::LaneSystem::classifier, io, tasks, scalar, 2, false);
 }

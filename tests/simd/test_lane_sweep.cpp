@@ -126,6 +126,16 @@ TEST_CASE("lanes: sweeps over model parameters run on lanes, identical on every 
       "lane_sweep_lorenz_parameters", {2});
 }
 
+TEST_CASE("lanes: a three-link chain's sweep, over a mass too, is identical on every vector path", "[simd][sweep][cli][chain]") {
+  // The chain's hand-derived tangent on lanes (models/chain_tangent.hpp), each lane with its own
+  // second-link mass; stm, ftle and endpoint_sensitivity through Ψ(T, 0) with K = 6.
+  check_job_identical_on_every_path(
+      "[model]\nname = \"chain\"\nparams = \"chain3_uniform_rods\"\n[grid]\nm2 = { list = [0.8, 1.3] }\n"
+      "th1 = { list = [0.5, 1.9] }\nth2 = -0.6\nth3 = { list = [0.2, 1.1] }\ndth1 = 0.0\ndth2 = 0.0\ndth3 = 0.0\n"
+      "[compute]\nlambda_max = { time = 10, renorm = 0.5 }\nftle = { time = 2 }\nendpoint_sensitivity = { time = 0.3 }\n",
+      "lane_sweep_chain", {2});
+}
+
 TEST_CASE("lanes: a sweep's stm, ftle and endpoint_sensitivity are Psi(T, 0) of the tangent flow, on every path",
           "[simd][sweep][stm][cli]") {
   ScratchDir dir("lane_sweep_stm");

@@ -76,8 +76,12 @@ std::string lane_path_report() {
 namespace {
 /// The compiled models whose tangent_rhs_with runs on lanes (lane_engine_factories.hpp).
 template <class M>
+constexpr bool kIsChain = false;
+template <int N>
+constexpr bool kIsChain<ChainModel<N>> = true;
+template <class M>
 constexpr bool kHasLaneKernel = std::is_same_v<M, GolfModel> || std::is_same_v<M, LimbModel> ||
-                                std::is_same_v<M, LorenzModel> || std::is_same_v<M, HenonHeilesModel>;
+                                std::is_same_v<M, LorenzModel> || std::is_same_v<M, HenonHeilesModel> || kIsChain<M>;
 // Model files of four states run their compiled program on lanes (lane_program.hpp); the other
 // sizes wait for MEGNO's lane rates beyond four components.
 template <class M>

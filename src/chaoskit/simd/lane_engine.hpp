@@ -93,6 +93,18 @@ struct TangentKernel {
   explicit TangentKernel(const double* values) : constants(values) {}
   CHAOSKIT_LANE_INLINE void set_constants(int l, const double* values) { constants.set(l, values); }
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
+    // Beyond four states (chains of three links and more) the kernel is one out-of-line call:
+    // inlined into the engine's thirteen stages, its N-by-N solves made the engine files compile
+    // for minutes. The operations, and so the bits, are the same either way.
+    if constexpr (n > 4)
+      evaluate_out_of_line(X, dX, t, u);
+    else
+      evaluate(X, dX, t, u);
+  }
+  [[gnu::noinline]] void evaluate_out_of_line(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
+    evaluate(X, dX, t, u);
+  }
+  CHAOSKIT_LANE_INLINE void evaluate(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
     Vec<L, n> x;
     Mat<L, n, K> w;
     for (int i = 0; i < n; ++i) {

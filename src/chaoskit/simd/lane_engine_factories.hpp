@@ -1,6 +1,7 @@
 #pragma once
 // The lane engines of one instruction set, defined in lane_engine_<isa>.cpp (lane_engine.hpp) and
 // chosen by lane_dispatch.cpp. Plain declarations: nothing here depends on the instruction set.
+#include "chaoskit/models/chain.hpp"
 #include "chaoskit/models/golf.hpp"
 #include "chaoskit/models/henon_heiles.hpp"
 #include "chaoskit/models/limb.hpp"
@@ -20,6 +21,16 @@ namespace chaoskit::simd {
   LaneEngine* make_lane_engine_##ISA(const LorenzModel&, const double* constants, LaneSystem system,                \
                                      const IntegratorOptions& io);                                                  \
   LaneEngine* make_lane_engine_##ISA(const HenonHeilesModel&, const double* constants, LaneSystem system,           \
+                                     const IntegratorOptions& io);                                                  \
+  LaneEngine* make_lane_engine_##ISA(const ChainModel<1>&, const double* constants, LaneSystem system,              \
+                                     const IntegratorOptions& io);                                                  \
+  LaneEngine* make_lane_engine_##ISA(const ChainModel<2>&, const double* constants, LaneSystem system,              \
+                                     const IntegratorOptions& io);                                                  \
+  LaneEngine* make_lane_engine_##ISA(const ChainModel<3>&, const double* constants, LaneSystem system,              \
+                                     const IntegratorOptions& io);                                                  \
+  LaneEngine* make_lane_engine_##ISA(const ChainModel<4>&, const double* constants, LaneSystem system,              \
+                                     const IntegratorOptions& io);                                                  \
+  LaneEngine* make_lane_engine_##ISA(const ChainModel<5>&, const double* constants, LaneSystem system,              \
                                      const IntegratorOptions& io);                                                  \
   double lane_chains_##ISA(long iterations, double a, double b);
 
