@@ -97,7 +97,7 @@ TEST_CASE("lanes: Lorenz and Henon-Heiles sweeps are identical on every vector p
   // what these models add is their kernels. Lorenz's MEGNO stays on the scalar driver beside its
   // lane entries (three states), in the same file.
   check_job_identical_on_every_path(
-      "[model]\nname = \"lorenz\"\n[grid]\nx = { list = [-8.0, 1.0, 12.0] }\ny = { list = [3.0, -5.0] }\nz = 27.0\n"
+      "[model]\nname = \"lorenz\"\n[grid]\nx = { list = [-8.0, 1.0, 12.0] }\ny = { list = [-5.0, 3.0] }\nz = 27.0\n"
       "[compute]\nlambda_max = { time = 15, transient = 1, renorm = 0.5 }\nspectrum = { time = 8, renorm = 0.5 }\n"
       "sali = { time = 8 }\nmegno = { time = 8 }\nftle = { time = 2 }\n",
       "lane_sweep_lorenz", {2});
@@ -121,7 +121,7 @@ TEST_CASE("lanes: sweeps over model parameters run on lanes, identical on every 
       "lane_sweep_golf_parameters", {2});
   check_job_identical_on_every_path(
       "[model]\nname = \"lorenz\"\n[grid]\nrho = { list = [28.0, 45.0, 99.6] }\nsigma = { list = [10.0, 16.0] }\n"
-      "x = 1.0\ny = { list = [1.0, -3.0] }\nz = 20.0\n"
+      "x = 1.0\ny = { list = [-3.0, 1.0] }\nz = 20.0\n"
       "[compute]\nlambda_max = { time = 10, renorm = 0.5 }\nspectrum = { time = 5, renorm = 0.5 }\n",
       "lane_sweep_lorenz_parameters", {2});
 }

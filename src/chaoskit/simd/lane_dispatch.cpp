@@ -99,7 +99,7 @@ bool integrates(LaneSystem system) {
 
 template <class M>
 std::unique_ptr<LaneEngine> model_engine(const M& m, LaneSystem system, const IntegratorOptions& io, LanePath path) {
-  double constants[M::lane_constant_count > 0 ? M::lane_constant_count : 1];
+  double constants[M::lane_constant_count > 0 ? M::lane_constant_count : 1]{};  // Hénon–Heiles has none
   m.lane_constants(constants);  // here, in baseline code: the lane files call no member of M (lanes.hpp)
   switch (path) {
     case LanePath::sse2: return std::unique_ptr<LaneEngine>(make_lane_engine_sse2(m, constants, system, io));
