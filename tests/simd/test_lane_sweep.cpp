@@ -7,6 +7,7 @@
 #include <array>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -26,22 +27,13 @@ bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; 
 }  // namespace
 
 namespace {
-/// The job below for `model` (a built-in's name or a model file's path) on every vector path and
-/// thread count: every dataset equal to the scalar single-thread file's.
-void check_identical_on_every_path(const std::string& model, const std::string& scratch, std::vector<int> thread_counts) {
+/// `job_text` swept on every vector path and thread count: every dataset equal to the scalar
+/// single-thread file's (or the first thread count's), and the file's vector_path the path's (so
+/// that a job that fell back to the scalar driver fails here).
+void check_job_identical_on_every_path(const std::string& job_text, const std::string& scratch,
+                                       std::vector<int> thread_counts) {
   ScratchDir dir(scratch);
-  // Lane entries (orbit_class, adaptive; lambda_max with a transient; spectrum, SALI, MEGNO; Ψ for
-  // stm and ftle at one time, shared, and for endpoint_sensitivity at another) beside scalar ones
-  // (final_state), moments and a release time swept so that the lanes' input segments differ.
-  const std::string job = write_job(
-      dir, "lanes.toml",
-      "[model]\nname = \"" + model + "\"\n[grid]\nth1 = { linspace = [0.4, 2.4, 4] }\nth2 = { list = [-1.2, 0.3, 1.9] }\n"
-      "dth1 = 0.0\ndth2 = 0.0\ntau1 = { list = [0.0, 0.6] }\nrelease_tau1 = 13.3\n"
-      "[compute]\norbit_class = { time = 30, max_time = 200, lambda_floor = 0.1 }\n"
-      "lambda_max = { time = 40, transient = 5, renorm = 2, blocks = 4 }\nfinal_state = { time = 3 }\n"
-      "spectrum = { time = 30 }\nsali = { time = 60 }\nmegno = { time = 60, renorm = 0.5 }\n"
-      "ftle = { time = 14, metric = \"kinetic\" }\nstm = { time = 14 }\nendpoint_sensitivity = { time = 0.3 }\n"
-      "[integrator]\nrtol = 1e-9\natol = 1e-9\n");
+  const std::string job = write_job(dir, "lanes.toml", job_text);
   const simd::LanePath widest = simd::widest_supported_path();
   std::string reference;
   for (simd::LanePath path : {simd::LanePath::scalar, simd::LanePath::sse2, simd::LanePath::avx2, simd::LanePath::avx512}) {
@@ -70,6 +62,23 @@ void check_identical_on_every_path(const std::string& model, const std::string& 
     }
   }
 }
+
+/// The job below for `model` (a built-in's name or a model file's path) on every vector path and
+/// thread count.
+void check_identical_on_every_path(const std::string& model, const std::string& scratch, std::vector<int> thread_counts) {
+  // Lane entries (orbit_class, adaptive; lambda_max with a transient; spectrum, SALI, MEGNO; Ψ for
+  // stm and ftle at one time, shared, and for endpoint_sensitivity at another) beside scalar ones
+  // (final_state), moments and a release time swept so that the lanes' input segments differ.
+  check_job_identical_on_every_path(
+      "[model]\nname = \"" + model + "\"\n[grid]\nth1 = { linspace = [0.4, 2.4, 4] }\nth2 = { list = [-1.2, 0.3, 1.9] }\n"
+      "dth1 = 0.0\ndth2 = 0.0\ntau1 = { list = [0.0, 0.6] }\nrelease_tau1 = 13.3\n"
+      "[compute]\norbit_class = { time = 30, max_time = 200, lambda_floor = 0.1 }\n"
+      "lambda_max = { time = 40, transient = 5, renorm = 2, blocks = 4 }\nfinal_state = { time = 3 }\n"
+      "spectrum = { time = 30 }\nsali = { time = 60 }\nmegno = { time = 60, renorm = 0.5 }\n"
+      "ftle = { time = 14, metric = \"kinetic\" }\nstm = { time = 14 }\nendpoint_sensitivity = { time = 0.3 }\n"
+      "[integrator]\nrtol = 1e-9\natol = 1e-9\n",
+      scratch, std::move(thread_counts));
+}
 }  // namespace
 
 TEST_CASE("lanes: a sweep's datasets are identical on every vector path and thread count", "[simd][sweep][cli]") {
@@ -81,6 +90,50 @@ TEST_CASE("lanes: a model file's sweep (golf.toml) is identical on every vector 
   // Two threads only: thread-count independence is the engine's, shown by the built-in's test
   // above; what a file adds is its kernel on every path.
   check_identical_on_every_path((data_directory() / "models" / "golf.toml").string(), "lane_sweep_file", {2});
+}
+
+TEST_CASE("lanes: Lorenz and Henon-Heiles sweeps are identical on every vector path", "[simd][sweep][cli][lorenz]") {
+  // Two threads only (the golf test above shows thread-count independence); a few short orbits:
+  // what these models add is their kernels. Lorenz's MEGNO stays on the scalar driver beside its
+  // lane entries (three states), in the same file.
+  check_job_identical_on_every_path(
+      "[model]\nname = \"lorenz\"\n[grid]\nx = { list = [-8.0, 1.0, 12.0] }\ny = { list = [-5.0, 3.0] }\nz = 27.0\n"
+      "[compute]\nlambda_max = { time = 15, transient = 1, renorm = 0.5 }\nspectrum = { time = 8, renorm = 0.5 }\n"
+      "sali = { time = 8 }\nmegno = { time = 8 }\nftle = { time = 2 }\n",
+      "lane_sweep_lorenz", {2});
+  check_job_identical_on_every_path(
+      "[model]\nname = \"henon_heiles\"\n[grid]\nx = { list = [0.0, 0.1, 0.3] }\ny = { list = [-0.2, 0.25] }\n"
+      "px = 0.3\npy = 0.0\n"
+      "[compute]\norbit_class = { time = 30, max_time = 200, lambda_floor = 0.1 }\n"
+      "lambda_max = { time = 40, renorm = 1 }\nmegno = { time = 40 }\nspectrum = { time = 15 }\n",
+      "lane_sweep_henon_heiles", {2});
+}
+
+TEST_CASE("lanes: sweeps over model parameters run on lanes, identical on every vector path", "[simd][sweep][cli][parameters]") {
+  // Each point its own model: the lanes hold per-lane constants (the file's vector_path, checked
+  // there, names the lane path, not the scalar fallback). Golf's two masses, and Lorenz's
+  // ρ and σ, so that lanes of one register integrate different models.
+  check_job_identical_on_every_path(
+      "[model]\nname = \"golf\"\n[grid]\nm2 = { list = [0.2, 0.35] }\nm1 = { list = [1.0, 1.6] }\n"
+      "th1 = { list = [0.7, 2.2] }\nth2 = -0.4\ndth1 = 0.0\ndth2 = 0.0\ntau1 = 0.5\n"
+      "[compute]\nlambda_max = { time = 20, renorm = 1 }\norbit_class = { time = 30, max_time = 200, lambda_floor = 0.1 }\n"
+      "stm = { time = 2 }\nfinal_state = { time = 2 }\n",
+      "lane_sweep_golf_parameters", {2});
+  check_job_identical_on_every_path(
+      "[model]\nname = \"lorenz\"\n[grid]\nrho = { list = [28.0, 45.0, 99.6] }\nsigma = { list = [10.0, 16.0] }\n"
+      "x = 1.0\ny = { list = [-3.0, 1.0] }\nz = 20.0\n"
+      "[compute]\nlambda_max = { time = 10, renorm = 0.5 }\nspectrum = { time = 5, renorm = 0.5 }\n",
+      "lane_sweep_lorenz_parameters", {2});
+}
+
+TEST_CASE("lanes: a three-link chain's sweep, over a mass too, is identical on every vector path", "[simd][sweep][cli][chain]") {
+  // The chain's hand-derived tangent on lanes (models/chain_tangent.hpp), each lane with its own
+  // second-link mass; stm, ftle and endpoint_sensitivity through Ψ(T, 0) with K = 6.
+  check_job_identical_on_every_path(
+      "[model]\nname = \"chain\"\nparams = \"chain3_uniform_rods\"\n[grid]\nm2 = { list = [0.8, 1.3] }\n"
+      "th1 = { list = [0.5, 1.9] }\nth2 = -0.6\nth3 = { list = [0.2, 1.1] }\ndth1 = 0.0\ndth2 = 0.0\ndth3 = 0.0\n"
+      "[compute]\nlambda_max = { time = 10, renorm = 0.5 }\nftle = { time = 2 }\nendpoint_sensitivity = { time = 0.3 }\n",
+      "lane_sweep_chain", {2});
 }
 
 TEST_CASE("lanes: a sweep's stm, ftle and endpoint_sensitivity are Psi(T, 0) of the tangent flow, on every path",

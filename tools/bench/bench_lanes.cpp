@@ -16,7 +16,11 @@
 //                 level just above each model's onset of chaos (golf 0.8, limb 0.9 ΔE_flip), where
 //                 orbits end anywhere from 235 s to 2·10⁴ s — the case lanes must not wait on;
 //   ftle golf   : the λ_max golf grid, ftle = { time = 0.3 } (a swing) and { time = 5 }, with no
-//                 [integrator] at all (the defaults a user gets): Ψ(T, 0) as [x | Ψ], K = 4.
+//                 [integrator] at all (the defaults a user gets): Ψ(T, 0) as [x | Ψ], K = 4;
+//   λ_max chain3: the three unit rods from rest on a 6 × 6 × 6 grid of angles, T = 50 s, 1e-9.
+// Then the chains' tangent rhs, hand-derived (models/chain_tangent.hpp) against the AutoDiff
+// directional derivatives it replaced: λ_max of 16 rest states over 50 s on the scalar driver,
+// each way, for 2, 3 and 5 links (--only "chain tangent" runs this alone).
 // Per path: wall time on 1 thread and on all (best of --repeat; orbit_class once unless
 // --repeat is given), trajectories/s per core and on all cores, ns per trajectory step (one
 // attempted step of one trajectory, from the lanes' count) and per vector step, the lane
@@ -38,7 +42,9 @@
 #include <string>
 #include <vector>
 
+#include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/integrate/trajectory.hpp"
+#include "chaoskit/models/chain.hpp"
 #include "chaoskit/models/golf.hpp"
 #include "chaoskit/models/limb.hpp"
 #include "chaoskit/params/param_sets.hpp"
@@ -141,6 +147,77 @@ int tangent_rhs_flops(const M& model, bool megno) {
   return static_cast<int>(bench::g_ops.flops()) + 94 + (megno ? 7 + 7 + 1 + 1 + 2 : 0);
 }
 
+std::string fmt(const char* f, double v);
+
+/// Flops of a chain's tangent rhs, counted as tangent_rhs_flops does (its sin/cos pairs, 94 each).
+template <int N, int K>
+int chain_rhs_flops(const ChainModel<N>& chain) {
+  using bench::Cnt;
+  Vec<Cnt, 2 * N> x;
+  Vec<Cnt, N> u;
+  for (int i = 0; i < N; ++i) x(i) = 0.3 + 0.2 * i, x(N + i) = 0.1 * i, u(i) = 0.0;
+  Mat<Cnt, 2 * N, K> w;
+  for (int i = 0; i < 2 * N; ++i)
+    for (int j = 0; j < K; ++j) w(i, j) = 0.1 + i + j;
+  Vec<Cnt, 2 * N> f;
+  Mat<Cnt, 2 * N, K> Jw;
+  bench::g_ops = {};
+  chain.tangent_rhs(x, u, Cnt(0.0), w, f, Jw);
+  return static_cast<int>(bench::g_ops.flops()) + 94 * ((N + 1) / 2);
+}
+
+/// A model seen only through its rhs, so that the tangent flow takes AutoDiff directional
+/// derivatives (integrate/tangent_rhs.hpp): the chains' path before their hand-derived tangent.
+template <class M>
+struct AutoDiffOnly {
+  static constexpr int state_dim = M::state_dim;
+  static constexpr int input_dim = M::input_dim;
+  const M& inner;
+  std::vector<std::string> state_names() const { return inner.state_names(); }
+  template <class S>
+  Vec<S, state_dim> rhs(const Vec<S, state_dim>& x, const Vec<S, input_dim>& u, S t) const {
+    return inner.rhs(x, u, t);
+  }
+};
+
+/// Seconds (best of `repeat`) for λ_max of `states` on the scalar driver, and the sum of the
+/// exponents (to compare the two ways: they agree to the integration tolerance, not to the bit).
+template <class M, int n>
+std::pair<double, double> lambda_seconds(const M& model, const std::vector<Vec<double, n>>& states, int inputs,
+                                         int repeat) {
+  LyapunovOptions lo;
+  lo.time = 50;
+  lo.renorm = 1;
+  IntegratorOptions io;
+  io.stepper = StepperKind::rkf78;
+  io.rtol = io.atol = 1e-9;
+  double best = 1e300, sum = 0;
+  for (int r = 0; r < repeat; ++r) {
+    sum = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (const auto& x : states) sum += lyapunov_exponents<1>(model, x, InputSchedule(inputs), lo, io).exponents[0];
+    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
+  return {best, sum};
+}
+
+/// One row of the chains' comparison: hand-derived against AutoDiff, λ_max on the scalar driver.
+template <int N>
+std::string chain_tangent_row(const ChainParams& params, int repeat) {
+  const ChainModel<N> chain(params);
+  std::vector<Vec<double, 2 * N>> states;
+  for (int k = 0; k < 16; ++k) {
+    Vec<double, 2 * N> x = Vec<double, 2 * N>::Zero();
+    for (int i = 0; i < N; ++i) x(i) = 0.4 + 0.15 * k - 0.5 * i;
+    states.push_back(x);
+  }
+  std::cerr << "chaoskit_bench_lanes: chain tangent, " << N << " links\n";
+  const auto [hand, hand_sum] = lambda_seconds<ChainModel<N>, 2 * N>(chain, states, N, repeat);
+  const auto [ad, ad_sum] = lambda_seconds<AutoDiffOnly<ChainModel<N>>, 2 * N>(AutoDiffOnly<ChainModel<N>>{chain}, states, N, repeat);
+  return "| " + std::to_string(N) + " | " + fmt("%.3f", ad) + " | " + fmt("%.3f", hand) + " | " + fmt("%.2f", ad / hand) +
+         " | " + fmt("%.3g", std::abs(hand_sum - ad_sum) / 16) + " |\n";
+}
+
 std::string fmt(const char* f, double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, f, v);
@@ -220,8 +297,18 @@ int main(int argc, char** argv) {
                   class_job("limb", "limb_paper_reconstructed", limb_min + 0.9 * limb_flip, samples),
                   tangent_rhs_flops<LimbModel, 2>(limb, true), 16, repeat_given ? repeat : 1});
 
+  {
+    const ChainModel<3> chain3(chain_params(read_param_file("chain3_uniform_rods")));
+    work.push_back({"λ_max chain3, 216 rest states, T = 50 s",
+                    "[model]\nname = \"chain\"\nparams = \"chain3_uniform_rods\"\n[grid]\n"
+                    "th1 = { linspace = [0.3, 2.5, 6] }\nth2 = { linspace = [-2.0, 2.0, 6] }\n"
+                    "th3 = { linspace = [-2.0, 2.0, 6] }\ndth1 = 0.0\ndth2 = 0.0\ndth3 = 0.0\n[compute]\n"
+                    "lambda_max = { time = 50, renorm = 1 }\n[integrator]\nrtol = 1e-9\natol = 1e-9\n",
+                    chain_rhs_flops<3, 1>(chain3), 12, repeat});
+  }
+  const bool chain_tangent = std::string("chain tangent").rfind(only, 0) == 0;
   std::erase_if(work, [&](const BenchWorkload& w) { return w.name.rfind(only, 0) != 0; });
-  if (work.empty()) {
+  if (work.empty() && !chain_tangent) {
     std::cerr << "chaoskit_bench_lanes: --only " << only << " names no workload\n";
     return 2;
   }
@@ -267,12 +354,32 @@ int main(int argc, char** argv) {
             << (same_bits(m.values, scalar.values) && m.status == scalar.status ? "yes" : "**no**") << " |\n";
     }
   }
+  std::ostringstream chains;
+  if (chain_tangent) {
+    ChainParams five;
+    for (int i = 0; i < 5; ++i) {
+      five.L.push_back(0.9 - 0.1 * i), five.m.push_back(2.0 - 0.3 * i), five.r.push_back(0.4 - 0.03 * i);
+      five.I.push_back(0.12 - 0.015 * i), five.b.push_back(0.0);
+    }
+    five.g = 9.81;
+    chains << "\nChains, λ_max of 16 rest states over 50 s on the scalar driver (rkf78 at 1e-9, one thread, best of "
+           << repeat << "): the tangent rhs by AutoDiff directional derivatives against the hand-derived one\n\n"
+           << "| links | AutoDiff [s] | hand-derived [s] | speed-up | mean abs difference of λ_max [1/s] |\n"
+           << "|---|---|---|---|---|\n"
+           << chain_tangent_row<2>(chain_params(read_param_file("chain2_damped_rods")), repeat)
+           << chain_tangent_row<3>(chain_params(read_param_file("chain3_uniform_rods")), repeat)
+           << chain_tangent_row<5>(five, repeat);
+  }
   std::ostringstream doc;
-  doc << table.str() << "\nFMA-free peaks measured in this run:\n" << peaks.str()
-      << "\nTrajectory steps per workload are the lanes' count of attempted steps (the scalar driver attempts the "
-         "same steps). Flops per trajectory step: 13 tangent-rhs evaluations (";
-  for (const BenchWorkload& w : work) doc << w.rhs_flops << " ";
-  doc << "flops each, in the order above) plus 137 per state component for the Runge–Kutta sums and error norm.\n";
+  if (work.empty()) {  // --only "chain tangent": that comparison alone
+    doc << chains.str();
+  } else {
+    doc << table.str() << chains.str() << "\nFMA-free peaks measured in this run:\n" << peaks.str()
+        << "\nTrajectory steps per workload are the lanes' count of attempted steps (the scalar driver attempts the "
+           "same steps). Flops per trajectory step: 13 tangent-rhs evaluations (";
+    for (const BenchWorkload& w : work) doc << w.rhs_flops << " ";
+    doc << "flops each, in the order above) plus 137 per state component for the Runge–Kutta sums and error norm.\n";
+  }
   std::cout << doc.str();
   if (!out.empty()) std::ofstream(out) << doc.str();
   return 0;

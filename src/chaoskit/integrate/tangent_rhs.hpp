@@ -6,7 +6,9 @@
 // Two ways, chosen at compile time:
 //   - a model may supply a member `tangent_rhs(x, u, t, W, f, JW)` with hand-derived formulas
 //     (GolfModel and LimbModel do: they share their sin/cos between f and J·W; golf's costs about
-//     a fifth of the AutoDiff path, the limb's orbit_class runs at about half the AutoDiff time);
+//     a fifth of the AutoDiff path, the limb's orbit_class runs at about half the AutoDiff time;
+//     Lorenz and Hénon–Heiles have one so that the SIMD lanes, which need plain arithmetic, and
+//     this scalar path perform the same operations, simd/README.md);
 //   - otherwise forward-mode AutoDiff seeded with W (a Jacobian–vector product): every scalar
 //     carries K derivatives, one per tangent direction, instead of the n + m of the full Jacobian
 //     in jacobians.hpp, and there is no n × n product afterwards. For λ_max (K = 1) that is one

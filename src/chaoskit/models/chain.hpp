@@ -17,6 +17,7 @@
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/core/types.hpp"
+#include "chaoskit/models/chain_tangent.hpp"
 #include "chaoskit/models/mechanics.hpp"
 #include "chaoskit/params/field_info.hpp"
 
@@ -86,6 +87,11 @@ struct ChainModel {
     A = Mat<double, N, N>::Zero();
     for (int i = 0; i < N; ++i)
       for (int j = 0; j <= i; ++j) A(i, j) = 1.0;
+    for (int i = 0; i < N; ++i) {
+      for (int j = 0; j < N; ++j) tc[i * N + j] = a(i, j);
+      tc[N * N + i] = p.g * beta(i);
+      tc[N * N + N + i] = damping(i);
+    }
   }
 
   std::vector<std::string> state_names() const {
@@ -178,6 +184,32 @@ struct ChainModel {
   Vec<S, 2 * N> rhs(const Vec<S, 2 * N>& x, const Vec<S, N>& u, S /*t*/) const {
     return mechanical_rhs(*this, x, u);
   }
+
+  /// f and ∂f/∂x · W for K deviation vectors, derived by hand (models/chain_tangent.hpp): the
+  /// tangent flow's path on the scalar driver (integrate/tangent_rhs.hpp picks it over AutoDiff)
+  /// and, with the constants per lane, on the SIMD lanes, so that both agree bit for bit.
+  template <class S, int K, class FOut, class JWOut>
+  void tangent_rhs(const Vec<S, 2 * N>& x, const Vec<S, N>& u, S t, const Mat<S, 2 * N, K>& W, FOut&& f,
+                   JWOut&& JW) const {
+    tangent_rhs_with(tc, x, u, t, W, f, JW);
+  }
+
+  /// The parameter-only terms the tangent rhs reads (chain_tangent.hpp's order: a_ij, g β_i, d_i).
+  static constexpr int lane_constant_count = chain_tangent::constant_count<N>;
+  void lane_constants(double* c) const {
+    for (int i = 0; i < lane_constant_count; ++i) c[i] = tc[i];
+  }
+
+  template <class C, class S, int K, class FOut, class JWOut>
+  static void tangent_rhs_with(const C* c, const Vec<S, 2 * N>& x, const Vec<S, N>& u, S /*t*/,
+                               const Mat<S, 2 * N, K>& W, FOut&& f, JWOut&& JW) {
+    chain_tangent::tangent_rhs<N>(c, x, u, W, f, JW);
+  }
+
+ private:
+  /// a, g β and the damping as one plain array (the lanes' files must not call Eigen's or
+  /// std::array's members on doubles, simd/lanes.hpp), set with them in the constructor.
+  double tc[chain_tangent::constant_count<N>]{};
 };
 
 }  // namespace chaoskit

@@ -51,8 +51,9 @@ struct GolfModel {
 
   explicit GolfModel(const GolfParams& params) : p(params) {
     p.validate();
-    tc = TangentConstants{p.m2 * p.L1 * p.r2, K2(), K1() + p.m2 * p.L1 * p.L1 + K2(), (p.m1 * p.r1 + p.m2 * p.L1) * p.g,
-                          p.m2 * p.g * p.r2};
+    const double c[lane_constant_count] = {p.m2 * p.L1 * p.r2, K2(), K1() + p.m2 * p.L1 * p.L1 + K2(),
+                                           (p.m1 * p.r1 + p.m2 * p.L1) * p.g, p.m2 * p.g * p.r2};
+    for (int i = 0; i < lane_constant_count; ++i) tc[i] = c[i];
   }
 
   std::vector<std::string> state_names() const { return {"th1", "th2", "dth1", "dth2"}; }
@@ -125,8 +126,23 @@ struct GolfModel {
   /// tests/integrate/test_tangent_rhs.cpp checks it against AutoDiff of rhs().
   /// f (4 × 1) and JW (4 × K) may be blocks of a larger matrix (integrate/tangent_rhs.hpp).
   template <class S, int K, class FOut, class JWOut>
-  void tangent_rhs(const Vec<S, 4>& x, const Vec<S, 2>& u, S /*t*/, const Mat<S, 4, K>& W, FOut&& f, JWOut&& JW) const {
-    const double b = tc.b, k2 = tc.k2, a = tc.a, gA = tc.gA, gB = tc.gB;
+  void tangent_rhs(const Vec<S, 4>& x, const Vec<S, 2>& u, S t, const Mat<S, 4, K>& W, FOut&& f, JWOut&& JW) const {
+    tangent_rhs_with(tc, x, u, t, W, f, JW);
+  }
+
+  /// The parameter-only terms tangent_rhs uses, in the order tangent_rhs_with reads them; the lanes
+  /// hold one set per lane (simd/lane_engine.hpp), so that a sweep over parameters runs on lanes.
+  static constexpr int lane_constant_count = 5;
+  void lane_constants(double* c) const {
+    for (int i = 0; i < lane_constant_count; ++i) c[i] = tc[i];
+  }
+
+  /// tangent_rhs with its constants as C: double here, one value per lane on the lanes. Each
+  /// constant enters the same operations whichever C is, so a lane's bits are the scalar's.
+  template <class C, class S, int K, class FOut, class JWOut>
+  static void tangent_rhs_with(const C* tc, const Vec<S, 4>& x, const Vec<S, 2>& u, S /*t*/,
+                               const Mat<S, 4, K>& W, FOut&& f, JWOut&& JW) {
+    const C b = tc[0], k2 = tc[1], a = tc[2], gA = tc[3], gB = tc[4];
     S s1, c1, s2, c2;
     sincos_two(x(0), x(1), s1, c1, s2, c2);  // sincos_pair.hpp: one polynomial for double and lanes
     const S s12 = s1 * c2 + c1 * s2, c12 = c1 * c2 - s1 * s2;
@@ -162,10 +178,9 @@ struct GolfModel {
  private:
   /// The parameter-only terms of tangent_rhs, computed once (17 flops of every call before):
   /// b = m2 L1 r2, k2 = K2, a = K1 + m2 L1² + K2, gA = (m1 r1 + m2 L1) g, gB = m2 g r2, each by the
-  /// expression the call used, so the values are the same to the bit.
-  struct TangentConstants {
-    double b, k2, a, gA, gB;
-  } tc{};
+  /// expression the call used, so the values are the same to the bit. A plain array: the lanes'
+  /// files must not call std::array's inline members (simd/lanes.hpp).
+  double tc[lane_constant_count]{};
 };
 
 }  // namespace chaoskit

@@ -69,8 +69,9 @@ struct LimbModel {
 
   explicit LimbModel(const LimbParams& params) : p(params) {
     p.validate();
-    tc = TangentConstants{p.m2 * p.L1 * p.C2, p.I1 + p.m2 * p.L1 * p.L1, p.I2, p.g * first_moment_1(),
-                          p.g * p.C2 * p.m2};
+    const double c[lane_constant_count] = {p.m2 * p.L1 * p.C2, p.I1 + p.m2 * p.L1 * p.L1, p.I2, p.g * first_moment_1(),
+                                           p.g * p.C2 * p.m2};
+    for (int i = 0; i < lane_constant_count; ++i) tc[i] = c[i];
   }
 
   std::vector<std::string> state_names() const { return {"th1", "th2", "dth1", "dth2"}; }
@@ -138,8 +139,23 @@ struct LimbModel {
   /// tests/integrate/test_tangent_rhs.cpp checks it against AutoDiff of rhs().
   /// f (4 × 1) and JW (4 × K) may be blocks of a larger matrix (integrate/tangent_rhs.hpp).
   template <class S, int K, class FOut, class JWOut>
-  void tangent_rhs(const Vec<S, 4>& x, const Vec<S, 2>& u, S /*t*/, const Mat<S, 4, K>& W, FOut&& f, JWOut&& JW) const {
-    const double b = tc.b, A = tc.A, i2 = tc.i2, gA = tc.gA, gB = tc.gB;
+  void tangent_rhs(const Vec<S, 4>& x, const Vec<S, 2>& u, S t, const Mat<S, 4, K>& W, FOut&& f, JWOut&& JW) const {
+    tangent_rhs_with(tc, x, u, t, W, f, JW);
+  }
+
+  /// The parameter-only terms tangent_rhs uses, in the order tangent_rhs_with reads them; the lanes
+  /// hold one set per lane (simd/lane_engine.hpp), so that a sweep over parameters runs on lanes.
+  static constexpr int lane_constant_count = 5;
+  void lane_constants(double* c) const {
+    for (int i = 0; i < lane_constant_count; ++i) c[i] = tc[i];
+  }
+
+  /// tangent_rhs with its constants as C: double here, one value per lane on the lanes. Each
+  /// constant enters the same operations whichever C is (A · i2 too), so a lane's bits are the scalar's.
+  template <class C, class S, int K, class FOut, class JWOut>
+  static void tangent_rhs_with(const C* tc, const Vec<S, 4>& x, const Vec<S, 2>& u, S /*t*/,
+                               const Mat<S, 4, K>& W, FOut&& f, JWOut&& JW) {
+    const C b = tc[0], A = tc[1], i2 = tc[2], gA = tc[3], gB = tc[4];
     S s1, c1, s2, c2;
     sincos_two(x(0), x(1), s1, c1, s2, c2);  // sincos_pair.hpp: one polynomial for double and lanes
     const S s = s1 * c2 - c1 * s2, c = c1 * c2 + s1 * s2;  // sin and cos of θ1 − θ2
@@ -172,9 +188,8 @@ struct LimbModel {
  private:
   /// The parameter-only terms of tangent_rhs, computed once: b = m2 L1 C2, A = I1 + m2 L1²,
   /// i2 = I2, gA = g (C1 m1 + L1 m2), gB = g C2 m2.
-  struct TangentConstants {
-    double b, A, i2, gA, gB;
-  } tc{};
+  /// A plain array: the lanes' files must not call std::array's inline members (simd/lanes.hpp).
+  double tc[lane_constant_count]{};
 };
 
 }  // namespace chaoskit

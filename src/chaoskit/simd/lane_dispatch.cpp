@@ -74,36 +74,60 @@ std::string lane_path_report() {
 }
 
 namespace {
+/// The compiled models whose tangent_rhs_with runs on lanes (lane_engine_factories.hpp).
 template <class M>
-constexpr bool kHasLaneKernel = std::is_same_v<M, GolfModel> || std::is_same_v<M, LimbModel>;
+constexpr bool kIsChain = false;
+template <int N>
+constexpr bool kIsChain<ChainModel<N>> = true;
+template <class M>
+constexpr bool kHasLaneKernel = std::is_same_v<M, GolfModel> || std::is_same_v<M, LimbModel> ||
+                                std::is_same_v<M, LorenzModel> || std::is_same_v<M, HenonHeilesModel> || kIsChain<M>;
 // Model files of four states run their compiled program on lanes (lane_program.hpp); the other
 // sizes wait for MEGNO's lane rates beyond four components.
 template <class M>
 constexpr bool kIsLaneFileModel = std::is_same_v<M, FileModel<4>>;
+
+/// Whether M's lanes integrate `system`: MEGNO and the classifier need four states (the order of
+/// lane_engine.hpp's megno_rates), the tangent flows any size.
+template <class M>
+bool integrates(LaneSystem system) {
+  if constexpr (kHasLaneKernel<M> || kIsLaneFileModel<M>)
+    return M::state_dim == 4 || (system != LaneSystem::megno && system != LaneSystem::classifier);
+  else
+    return false;
+}
+
+template <class M>
+std::unique_ptr<LaneEngine> model_engine(const M& m, LaneSystem system, const IntegratorOptions& io, LanePath path) {
+  double constants[M::lane_constant_count > 0 ? M::lane_constant_count : 1]{};  // Hénon–Heiles has none
+  m.lane_constants(constants);  // here, in baseline code: the lane files call no member of M (lanes.hpp)
+  switch (path) {
+    case LanePath::sse2: return std::unique_ptr<LaneEngine>(make_lane_engine_sse2(m, constants, system, io));
+    case LanePath::avx2: return std::unique_ptr<LaneEngine>(make_lane_engine_avx2(m, constants, system, io));
+    case LanePath::avx512: return std::unique_ptr<LaneEngine>(make_lane_engine_avx512(m, constants, system, io));
+    default: return nullptr;
+  }
+}
 }  // namespace
 
-bool has_lane_kernel(const AnyModel& model) {
-  return std::visit(
-      [](const auto& m) {
-        using M = std::decay_t<decltype(m)>;
-        return kHasLaneKernel<M> || kIsLaneFileModel<M>;
-      },
-      model);
+bool has_lane_kernel(const AnyModel& model) { return has_lane_kernel(model, LaneSystem::tangent1); }
+
+bool lanes_take_parameters(const AnyModel& model) {
+  return std::visit([](const auto& m) { return kHasLaneKernel<std::decay_t<decltype(m)>>; }, model);
+}
+
+bool has_lane_kernel(const AnyModel& model, LaneSystem system) {
+  return std::visit([system](const auto& m) { return integrates<std::decay_t<decltype(m)>>(system); }, model);
 }
 
 std::unique_ptr<LaneEngine> make_lane_engine(const AnyModel& model, LaneSystem system, const IntegratorOptions& io,
                                              LanePath path) {
-  if (io.stepper != StepperKind::rkf78) return nullptr;
+  if (io.stepper != StepperKind::rkf78 || !has_lane_kernel(model, system)) return nullptr;
   return std::visit(
       [&](const auto& m) -> std::unique_ptr<LaneEngine> {
         using M = std::decay_t<decltype(m)>;
         if constexpr (kHasLaneKernel<M>) {
-          switch (path) {
-            case LanePath::sse2: return std::unique_ptr<LaneEngine>(make_lane_engine_sse2(m, system, io));
-            case LanePath::avx2: return std::unique_ptr<LaneEngine>(make_lane_engine_avx2(m, system, io));
-            case LanePath::avx512: return std::unique_ptr<LaneEngine>(make_lane_engine_avx512(m, system, io));
-            default: return nullptr;
-          }
+          return model_engine(m, system, io, path);
         } else if constexpr (kIsLaneFileModel<M>) {
           // The program as plain arrays (the lane code never touches the shared pointer).
           const ModelProgram::Layout program = m.program->layout();

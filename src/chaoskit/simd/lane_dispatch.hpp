@@ -31,13 +31,19 @@ std::string lane_path_description(LanePath path);
 /// CHAOSKIT_SIMD; the CPU has …" when the variable narrows it, or the variable's error.
 std::string lane_path_report();
 
-/// Whether lanes can integrate this model's tangent flow: a model with a hand-derived tangent rhs
-/// and four state components (golf, limb), or a model file of four states (its compiled program
-/// on lanes, simd/lane_program.hpp).
+/// Whether lanes can integrate this model's tangent flow: a compiled model whose hand-derived
+/// tangent rhs runs on lanes (golf, limb, Lorenz, Hénon–Heiles), or a model file of four states
+/// (its compiled program on lanes, simd/lane_program.hpp).
 bool has_lane_kernel(const AnyModel& model);
+/// The same for one system: MEGNO and the classifier need four states (Lorenz has none of them).
+bool has_lane_kernel(const AnyModel& model, LaneSystem system);
+/// Whether one engine can integrate this model type with other parameters in each lane: a compiled
+/// model (its constants per lane); not a model file (its parameters are compiled into the program
+/// the engine holds).
+bool lanes_take_parameters(const AnyModel& model);
 
-/// An engine of lane_width(path) lanes for `model` (which must outlive it), or null for the scalar
-/// path or a model without a lane kernel. The integrator must be rkf78 (the engine's stepper).
+/// An engine of lane_width(path) lanes for `model` (a model file's program must outlive it), or
+/// null for the scalar path or a model without a lane kernel for `system`. The integrator must be rkf78 (the engine's stepper).
 std::unique_ptr<LaneEngine> make_lane_engine(const AnyModel& model, LaneSystem system, const IntegratorOptions& io,
                                              LanePath path);
 

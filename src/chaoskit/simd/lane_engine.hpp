@@ -1,3 +1,7 @@
+// lane_engine.hpp is over 500 lines because the compiled models' kernels (LaneConstants, the
+// tangent, MEGNO and classifier kernels, make_model_engine) live beside the engine they are
+// instantiated into; they could move to a header of their own (a split left for a quiet machine:
+// it recompiles every instruction set's engine files).
 #pragma once
 // The lane engine: W trajectories integrated at once by Fehlberg 7(8), one per SIMD lane
 // (lanes.hpp), each with its own step size, error norm, accept/reject decision, segment boundaries
@@ -62,14 +66,49 @@ struct Nodes {
 };
 inline constexpr Nodes kNodes{};
 
-/// The right-hand side of the tangent flow [x | w_1 … w_K] on lanes: the model's tangent_rhs, as
-/// TangentSystem<M, K> calls it (K = 1 λ_max, 2 SALI, 4 the spectrum and Ψ(T, 0)).
+/// A model's parameter-only constants (M::lane_constants: golf's b, K2, …, Lorenz's σ, ρ, β), one
+/// value per lane, so that lanes may integrate models with different parameters (a sweep over
+/// them). The model's tangent_rhs_with reads them in place of its doubles: the same operations on
+/// each lane's own values, so the bits are those of the scalar model with that lane's parameters.
+template <class M, int W>
+struct LaneConstants {
+  static constexpr int count = M::lane_constant_count;
+  Lanes<W> c[count > 0 ? count : 1];
+  double base[count > 0 ? count : 1]{};  // the engine's model's, for a task that brings none
+  /// Every lane from the same values (M::lane_constants, written in baseline code: lanes.hpp).
+  explicit LaneConstants(const double* values) {
+    for (int i = 0; i < count; ++i) c[i] = Lanes<W>(values[i]), base[i] = values[i];
+  }
+  /// Lane l's values, or the engine's model's for null.
+  CHAOSKIT_LANE_INLINE void set(int l, const double* values) {
+    if (values == nullptr) values = base;
+    for (int i = 0; i < count; ++i) c[i].set(l, values[i]);
+  }
+};
+
+/// The right-hand side of the tangent flow [x | w_1 … w_K] on lanes: the model's tangent_rhs_with,
+/// as TangentSystem<M, K> calls tangent_rhs (K = 1 λ_max, 2 SALI, n the spectrum and Ψ(T, 0)).
 template <class M, int W, int K>
 struct TangentKernel {
   static constexpr int n = M::state_dim, m = M::input_dim, columns = 1 + K, size = n * columns;
+  static constexpr int constant_count = M::lane_constant_count;
   using L = Lanes<W>;
-  const M* model;
+  LaneConstants<M, W> constants;
+  explicit TangentKernel(const double* values) : constants(values) {}
+  CHAOSKIT_LANE_INLINE void set_constants(int l, const double* values) { constants.set(l, values); }
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
+    // Beyond four states (chains of three links and more) the kernel is one out-of-line call:
+    // inlined into the engine's thirteen stages, its N-by-N solves made the engine files compile
+    // for minutes. The operations, and so the bits, are the same either way.
+    if constexpr (n > 4)
+      evaluate_out_of_line(X, dX, t, u);
+    else
+      evaluate(X, dX, t, u);
+  }
+  [[gnu::noinline]] void evaluate_out_of_line(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
+    evaluate(X, dX, t, u);
+  }
+  CHAOSKIT_LANE_INLINE void evaluate(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
     Vec<L, n> x;
     Mat<L, n, K> w;
     for (int i = 0; i < n; ++i) {
@@ -78,7 +117,7 @@ struct TangentKernel {
     }
     // f and J·W straight into dX, whose layout [f | Jw_1 … Jw_K] is an n × (1 + K) column-major
     // matrix (tangent_rhs takes any writable expression, as TangentSystem's blocks): no copy out.
-    model->template tangent_rhs<L, K>(x, u, t, w, Eigen::Map<Vec<L, n>>(dX), Eigen::Map<Mat<L, n, K>>(dX + n));
+    M::tangent_rhs_with(constants.c, x, u, t, w, Eigen::Map<Vec<L, n>>(dX), Eigen::Map<Mat<L, n, K>>(dX + n));
   }
 };
 
@@ -102,11 +141,14 @@ CHAOSKIT_LANE_INLINE void megno_rates(const Lanes<W>* w, const Lanes<W>* Aw, con
 template <class M, int W>
 struct MegnoKernel {
   static constexpr int n = M::state_dim, m = M::input_dim, columns = 3, size = n * columns;
+  static constexpr int constant_count = M::lane_constant_count;
   static_assert(n == 4, "the reduction order of megno_rates is that of four components");
   using L = Lanes<W>;
-  const M* model;
+  TangentKernel<M, W, 1> tangent;
+  explicit MegnoKernel(const double* values) : tangent(values) {}
+  CHAOSKIT_LANE_INLINE void set_constants(int l, const double* values) { tangent.set_constants(l, values); }
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
-    TangentKernel<M, W, 1>{model}(X, dX, t, u);
+    tangent(X, dX, t, u);
     megno_rates<W>(X + n, dX + n, X[2 * n], t, dX + 2 * n, n);
   }
 };
@@ -116,11 +158,14 @@ struct MegnoKernel {
 template <class M, int W>
 struct ClassifierKernel {
   static constexpr int n = M::state_dim, m = M::input_dim, columns = 4, size = n * columns;
+  static constexpr int constant_count = M::lane_constant_count;
   static_assert(n == 4, "the reduction order of megno_rates is that of four components");
   using L = Lanes<W>;
-  const M* model;
+  TangentKernel<M, W, 2> tangent;
+  explicit ClassifierKernel(const double* values) : tangent(values) {}
+  CHAOSKIT_LANE_INLINE void set_constants(int l, const double* values) { tangent.set_constants(l, values); }
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
-    TangentKernel<M, W, 2>{model}(X, dX, t, u);
+    tangent(X, dX, t, u);
     megno_rates<W>(X + n, dX + n, X[3 * n], t, dX + 3 * n, n);
   }
 };
@@ -156,6 +201,13 @@ class Engine final : public LaneEngine {
     double X[N];
     task->initial_state(X);
     for (int i = 0; i < N; ++i) x_[i].set(l, X[i]);
+    // The model of this trajectory: its own constants (a sweep over parameters), or the engine's.
+    // Model files have none (their parameters are in the program, one per engine).
+    if constexpr (requires { Kernel::constant_count; }) {
+      constexpr int count = Kernel::constant_count;
+      double c[count > 0 ? count : 1];
+      kernel_.set_constants(l, count > 0 && task->model_constants(c, count) == count ? c : nullptr);
+    }
     begin_run(l);
     if (lane.task != nullptr) settle(l);
   }
@@ -475,6 +527,27 @@ class Engine final : public LaneEngine {
   bool freed_ = false;
   LaneUsage usage_;
 };
+
+/// The engine of a compiled model M for one system: null for a system M has no kernel for (MEGNO
+/// and the classifier need four states: megno_rates' order). `constants` are M::lane_constants of
+/// the model (computed in baseline code, lanes.hpp), every lane's until a task brings its own.
+template <class M, int W>
+LaneEngine* make_model_engine(const double* constants, LaneSystem system, const IntegratorOptions& io) {
+  switch (system) {
+    case LaneSystem::tangent1: return new Engine<TangentKernel<M, W, 1>, W>(TangentKernel<M, W, 1>(constants), io);
+    case LaneSystem::tangent2: return new Engine<TangentKernel<M, W, 2>, W>(TangentKernel<M, W, 2>(constants), io);
+    case LaneSystem::tangent_full:
+      return new Engine<TangentKernel<M, W, M::state_dim>, W>(TangentKernel<M, W, M::state_dim>(constants), io);
+    case LaneSystem::megno:
+    case LaneSystem::classifier: break;
+  }
+  if constexpr (M::state_dim == 4) {
+    if (system == LaneSystem::megno) return new Engine<MegnoKernel<M, W>, W>(MegnoKernel<M, W>(constants), io);
+    return new Engine<ClassifierKernel<M, W>, W>(ClassifierKernel<M, W>(constants), io);
+  } else {
+    return nullptr;
+  }
+}
 
 }  // namespace CHAOSKIT_LANE_ISA
 }  // namespace chaoskit::simd

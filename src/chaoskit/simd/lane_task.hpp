@@ -40,6 +40,11 @@ class LaneTask {
   virtual ~LaneTask() = default;
   /// The state at the start (written once, into `state_size` doubles).
   virtual void initial_state(double* X) const = 0;
+  /// The parameter-only constants of this trajectory's model (M::lane_constants), written into c
+  /// if the engine's model has `count` of them; returns how many were written: 0 when the task
+  /// brings none, and the engine's own model's are used. Through these a sweep whose points differ
+  /// in their parameters runs on lanes, each lane with its point's model.
+  virtual int model_constants(double* c, int count) const = 0;
   /// The next integration, or false when the task is complete.
   virtual bool next_run(LaneRun& run) = 0;
   /// integrate_sampled's sample(X, t, k): may rewrite X; false stops the run.

@@ -21,11 +21,23 @@ class SampledLaneTask final : public LaneTask {
  public:
   using State = typename Task::State;
 
-  /// on_complete receives the finished task (its result()).
-  SampledLaneTask(Task task, InputSchedule inputs, int input_dim, std::function<void(Task&)> on_complete)
-      : task_(std::move(task)), inputs_(std::move(inputs)), input_dim_(input_dim), on_complete_(std::move(on_complete)) {}
+  /// on_complete receives the finished task (its result()). model_constants: the trajectory's
+  /// model's (lane_constants_of), or none for the engine's model's.
+  SampledLaneTask(Task task, InputSchedule inputs, int input_dim, std::function<void(Task&)> on_complete,
+                  std::vector<double> model_constants = {})
+      : task_(std::move(task)),
+        inputs_(std::move(inputs)),
+        input_dim_(input_dim),
+        on_complete_(std::move(on_complete)),
+        constants_(std::move(model_constants)) {}
 
   void initial_state(double* X) const override { Eigen::Map<State> out(X); out = task_.initial_state(); }
+
+  int model_constants(double* c, int count) const override {
+    if (static_cast<int>(constants_.size()) != count) return 0;
+    for (int i = 0; i < count; ++i) c[i] = constants_[static_cast<std::size_t>(i)];
+    return count;
+  }
 
   bool next_run(LaneRun& run) override {
     SampledRun r;
@@ -62,6 +74,20 @@ class SampledLaneTask final : public LaneTask {
   int input_dim_;
   std::function<void(Task&)> on_complete_;
   std::vector<LaneSegment> segments_;
+  std::vector<double> constants_;
 };
+
+/// The parameter-only constants a lane needs for `model` (M::lane_constants): a compiled model with
+/// a lane kernel; none for the others (a model file's parameters are in its program).
+template <class M>
+std::vector<double> lane_constants_of(const M& model) {
+  if constexpr (requires { M::lane_constant_count; }) {
+    std::vector<double> c(M::lane_constant_count);
+    model.lane_constants(c.data());
+    return c;
+  } else {
+    return {};
+  }
+}
 
 }  // namespace chaoskit::simd

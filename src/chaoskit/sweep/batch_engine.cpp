@@ -161,7 +161,7 @@ EngineReport compute_batches(const Job& job, const ResultLayout& layout, int thr
               finish_point(a, k, io::point_status::invalid_point);
               continue;
             }
-            LaneScheduler::Point& p = lanes.begin_point(a, k);
+            LaneScheduler::Point& p = lanes.begin_point(a, k, ctx.model);
             evaluate_entries(ctx, job, layout, out, p.entry_status, &lanes);
             record_point_inputs(job, layout, index, ctx, out);
           } catch (const std::exception& e) {

@@ -18,7 +18,8 @@ class LaneDeferral {
   virtual ~LaneDeferral() = default;
   /// Whether this entry goes to the lanes.
   virtual bool takes(const ComputeSpec& c) const = 0;
-  /// The model the deferred tasks refer to: the job's, alive until every task has completed.
+  /// The model the point's deferred tasks refer to: the point's (its parameters), alive until every
+  /// task of the point has completed.
   virtual const AnyModel& model() const = 0;
   /// Called by each deferred task after it has written its results (its entry's status included).
   virtual std::function<void()> completion() = 0;

@@ -1,31 +1,42 @@
 #include "chaoskit/sweep/lane_scheduler.hpp"
 
+#include <optional>
 #include <utility>
 
 namespace chaoskit::sweep {
 
 namespace {
-/// The entries that integrate a tangent flow: on lanes whenever the job's are (job_uses_lanes).
-bool lane_quantity(Quantity q) {
+/// The system that integrates an entry's tangent flow, or none: on lanes whenever the job's are
+/// (job_uses_lanes) and the model has a kernel for it.
+std::optional<simd::LaneSystem> lane_system(Quantity q) {
   switch (q) {
-    case Quantity::lambda_max:
+    case Quantity::lambda_max: return simd::LaneSystem::tangent1;
+    case Quantity::sali: return simd::LaneSystem::tangent2;
     case Quantity::spectrum:
-    case Quantity::sali:
-    case Quantity::megno:
-    case Quantity::orbit_class:
     case Quantity::stm:
     case Quantity::ftle:
-    case Quantity::endpoint_sensitivity: return true;
-    default: return false;
+    case Quantity::endpoint_sensitivity: return simd::LaneSystem::tangent_full;
+    case Quantity::megno: return simd::LaneSystem::megno;
+    case Quantity::orbit_class: return simd::LaneSystem::classifier;
+    default: return std::nullopt;
   }
+}
+
+bool lane_quantity(const AnyModel& model, Quantity q) {
+  const std::optional<simd::LaneSystem> system = lane_system(q);
+  return system && simd::has_lane_kernel(model, *system);
 }
 }  // namespace
 
 bool job_uses_lanes(const Job& job, simd::LanePath path) {
-  if (path == simd::LanePath::scalar || !simd::has_lane_kernel(job.base_model) || job.has_parameter_axes()) return false;
+  if (path == simd::LanePath::scalar || !simd::has_lane_kernel(job.base_model)) return false;
+  // A model file's parameters are compiled into its program, and an engine holds one program: with
+  // parameter axes (a program per point) it stays on the scalar driver. A compiled model's lanes
+  // hold each point's constants.
+  if (job.has_parameter_axes() && !simd::lanes_take_parameters(job.base_model)) return false;
   if (job.integrator_for(Workload::tangent_flow).stepper != StepperKind::rkf78) return false;
   for (const ComputeSpec& c : job.compute)
-    if (lane_quantity(c.quantity)) return true;
+    if (lane_quantity(job.base_model, c.quantity)) return true;
   return false;
 }
 
@@ -34,7 +45,7 @@ LaneScheduler::LaneScheduler(const Job& job, simd::LanePath path, std::function<
 
 LaneScheduler::~LaneScheduler() = default;
 
-bool LaneScheduler::takes(const ComputeSpec& c) const { return lane_quantity(c.quantity); }
+bool LaneScheduler::takes(const ComputeSpec& c) const { return lane_quantity(job_.base_model, c.quantity); }
 
 LaneScheduler::Slot& LaneScheduler::slot(simd::LaneSystem system) {
   Slot& s = slots_[static_cast<int>(system)];
@@ -62,10 +73,13 @@ bool LaneScheduler::ready_for_a_point() const {
   return true;
 }
 
-LaneScheduler::Point& LaneScheduler::begin_point(void* owner, std::size_t index) {
+LaneScheduler::Point& LaneScheduler::begin_point(void* owner, std::size_t index, const AnyModel& model) {
   Point& p = points_.emplace_back();
   p.owner = owner;
   p.index = index;
+  // Without parameter axes every point's model is the job's: no copy.
+  if (job_.has_parameter_axes()) p.model = &p.own.emplace(model);
+  else p.model = &job_.base_model;
   p.entry_status.assign(job_.compute.size(), 0);  // io::point_status::ok
   p.pending = 1;  // held until end_point, so that an entry completing at once does not finish it early
   current_ = &p;

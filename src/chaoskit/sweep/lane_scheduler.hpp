@@ -10,6 +10,7 @@
 #include <functional>
 #include <list>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "chaoskit/simd/lane_dispatch.hpp"
@@ -17,10 +18,10 @@
 
 namespace chaoskit::sweep {
 
-/// Whether a job's points go through the lanes on `path`: a model with a lane kernel, the same
-/// model at every point (no parameter axes), rkf78 for the tangent flow, and some entry the lanes
-/// integrate (λ_max, spectrum, SALI, MEGNO, orbit_class; stm, ftle and endpoint_sensitivity through
-/// Ψ(T, 0)).
+/// Whether a job's points go through the lanes on `path`: a model with a lane kernel, rkf78 for the
+/// tangent flow, and some entry the lanes integrate (λ_max, spectrum, SALI, MEGNO, orbit_class; stm,
+/// ftle and endpoint_sensitivity through Ψ(T, 0)). Parameter axes too, for a compiled model: each
+/// lane holds its point's model constants (simd/lane_engine.hpp's LaneConstants).
 bool job_uses_lanes(const Job& job, simd::LanePath path);
 
 class LaneScheduler final : public LaneDeferral {
@@ -31,6 +32,8 @@ class LaneScheduler final : public LaneDeferral {
     std::size_t index = 0;   ///< the point's offset in that batch
     std::vector<std::int8_t> entry_status;
     int pending = 0;         ///< deferred entries still running (+1 while they are being handed over)
+    const AnyModel* model = nullptr;  ///< the point's model: the job's, or `own`
+    std::optional<AnyModel> own;      ///< a point's own model (parameter axes), kept for its tasks
   };
 
   /// finish(point) is called when a point's last deferred entry has completed.
@@ -38,14 +41,15 @@ class LaneScheduler final : public LaneDeferral {
   ~LaneScheduler() override;
 
   bool takes(const ComputeSpec& c) const override;
-  const AnyModel& model() const override { return job_.base_model; }
+  const AnyModel& model() const override { return *current_->model; }
   std::function<void()> completion() override;
   void defer(simd::LaneSystem system, std::unique_ptr<simd::LaneTask> task) override;
 
   /// Whether a new point may be taken: every engine has an idle lane and nothing waiting.
   bool ready_for_a_point() const;
-  /// Starts a point (its entries then go to evaluate_entries with this as the deferral).
-  Point& begin_point(void* owner, std::size_t index);
+  /// Starts a point whose model is `model` (its entries then go to evaluate_entries with this as
+  /// the deferral); a model other than the job's is copied, for the point's tasks.
+  Point& begin_point(void* owner, std::size_t index, const AnyModel& model);
   /// After evaluate_entries returned: finishes the point now if nothing was deferred.
   void end_point();
   /// After evaluate_entries threw: forgets the point (nothing of it was handed over).

@@ -60,14 +60,17 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
   // that an exception on the way leaves nothing behind in the lanes.
   std::vector<std::pair<simd::LaneSystem, std::unique_ptr<simd::LaneTask>>> deferred;
   // Defers a sampled task (indicators/) to the lanes; write(result) stores its values when it completes.
+  // The task carries the point's model constants: with parameter axes each lane has its own.
   auto defer_task = [&](simd::LaneSystem system, auto task, auto write) {
     using Task = decltype(task);
     auto done = lanes->completion();
     deferred.emplace_back(system, std::make_unique<simd::SampledLaneTask<Task>>(
-                                      std::move(task), inputs, M::input_dim, [write, done](Task& t) {
+                                      std::move(task), inputs, M::input_dim,
+                                      [write, done](Task& t) {
                                         write(t.result());
                                         done();
-                                      }));
+                                      },
+                                      simd::lane_constants_of(model)));
   };
   auto fast_options = [](const ComputeSpec& c) {
     FastIndicatorOptions fo;
@@ -100,7 +103,8 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
       }
     stm_for_lanes.emplace_back(T, std::vector<StmWriter>{std::move(write)});
   };
-  // The model the writers of a deferred entry use: the job's (the point's model is gone by then).
+  // The model the deferred tasks and their writers use: the point's, kept by the lanes until its
+  // last task completes (the `model` argument is gone by then).
   auto writer_model = [&](bool to_lanes) { return to_lanes ? &std::get<M>(lanes->model()) : &model; };
 
   for (; e < job.compute.size(); ++e) {

@@ -1,0 +1,130 @@
+#pragma once
+// Shared by the lane tests (tests/simd/): every path this CPU runs, a batch of tasks through a
+// lane engine with lanes refilled as they free, and bit-for-bit comparisons of each indicator's
+// result (values, histories, verdicts and the integration report's work counts).
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <optional>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "chaoskit/indicators/instances.hpp"
+#include "chaoskit/indicators/state_transition.hpp"
+#include "chaoskit/simd/lane_dispatch.hpp"
+#include "chaoskit/simd/lane_tasks.hpp"
+
+namespace chaoskit::test {
+
+inline bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+/// Every path up to the widest this CPU has.
+inline std::vector<simd::LanePath> runnable_paths() {
+  std::vector<simd::LanePath> paths;
+  for (simd::LanePath p : {simd::LanePath::sse2, simd::LanePath::avx2, simd::LanePath::avx512})
+    if (static_cast<int>(p) <= static_cast<int>(simd::widest_supported_path())) paths.push_back(p);
+  return paths;
+}
+
+/// Runs the tasks through `engine`, refilling lanes as they free; the results in task order. With
+/// `constants`, task i carries (*constants)[i] as its model's (simd::lane_constants_of).
+template <class Task>
+std::vector<typename std::decay_t<decltype(std::declval<Task>().result())>> run_in_lanes(
+    simd::LaneEngine& engine, const std::vector<Task>& tasks, const std::vector<InputSchedule>& inputs, int input_dim,
+    const std::vector<std::vector<double>>* constants = nullptr) {
+  using R = std::decay_t<decltype(std::declval<Task>().result())>;
+  std::vector<std::optional<R>> out(tasks.size());
+  std::size_t next = 0;
+  auto feed = [&] {
+    while (next < tasks.size() && engine.idle_lanes() > 0) {
+      const std::size_t i = next++;
+      engine.add(new simd::SampledLaneTask<Task>(tasks[i], inputs[i], input_dim, [&out, i](Task& t) { out[i] = t.result(); },
+                                                 constants ? (*constants)[i] : std::vector<double>{}));
+    }
+  };
+  feed();
+  while (engine.busy_lanes() > 0) {
+    engine.run_until_a_lane_frees();
+    feed();
+  }
+  std::vector<R> results;
+  for (auto& r : out) {
+    REQUIRE(r.has_value());
+    results.push_back(*r);
+  }
+  return results;
+}
+
+inline void check_same(const IntegrationReport& a, const IntegrationReport& b) {
+  CHECK(a.status == b.status);
+  CHECK(same_bits(a.t, b.t));
+  CHECK(a.accepted == b.accepted);
+  CHECK(a.rejected == b.rejected);
+  CHECK(a.rhs_calls == b.rhs_calls);
+}
+
+inline void check_same(const OrbitClassification& a, const OrbitClassification& b) {
+  for (auto [x, y] : {std::pair{a.lambda_max, b.lambda_max}, {a.lambda_error, b.lambda_error}, {a.lambda_half, b.lambda_half},
+                      {a.sali, b.sali}, {a.sali_min, b.sali_min}, {a.megno, b.megno}, {a.growth_power, b.growth_power},
+                      {a.time, b.time}})
+    CHECK(same_bits(x, y));
+  CHECK(a.verdict == b.verdict);
+  CHECK(a.lambda_vote == b.lambda_vote);
+  CHECK(a.sali_vote == b.sali_vote);
+  CHECK(a.megno_vote == b.megno_vote);
+  check_same(a.report, b.report);
+}
+
+inline void check_same(const LyapunovResult& a, const LyapunovResult& b) {
+  REQUIRE(a.exponents.size() == b.exponents.size());
+  for (std::size_t i = 0; i < a.exponents.size(); ++i) {
+    CHECK(same_bits(a.exponents[i], b.exponents[i]));
+    CHECK(same_bits(a.errors[i], b.errors[i]));
+  }
+  CHECK(same_bits(a.half_time_estimate, b.half_time_estimate));
+  CHECK(same_bits(a.energy_drift, b.energy_drift));
+  CHECK(same_bits(a.elapsed, b.elapsed));
+  CHECK(a.converged == b.converged);
+  CHECK(a.stopped_early == b.stopped_early);
+  CHECK(a.history == b.history);
+  check_same(a.report, b.report);
+}
+
+inline void check_same(const AlignmentResult& a, const AlignmentResult& b) {
+  for (auto [x, y] : {std::pair{a.sali, b.sali}, {a.sali_min, b.sali_min}, {a.time_below_chaotic, b.time_below_chaotic}})
+    CHECK(same_bits(x, y));
+  REQUIRE(a.gali.size() == b.gali.size());
+  for (std::size_t i = 0; i < a.gali.size(); ++i) CHECK(same_bits(a.gali[i], b.gali[i]));
+  CHECK(a.history_sali == b.history_sali);
+  CHECK(a.sali_class == b.sali_class);
+  CHECK(a.gali_class == b.gali_class);
+  check_same(a.report, b.report);
+}
+
+template <class M>
+void check_same(const StateTransitionResult<M>& a, const StateTransitionResult<M>& b) {
+  CHECK(same_bits(a.T, b.T));
+  for (int i = 0; i < M::state_dim; ++i) {
+    CHECK(same_bits(a.xT(i), b.xT(i)));
+    for (int j = 0; j < M::state_dim; ++j) CHECK(same_bits(a.stm(i, j), b.stm(i, j)));
+  }
+  check_same(a.report, b.report);
+}
+
+inline void check_same(const MegnoResult& a, const MegnoResult& b) {
+  CHECK(same_bits(a.megno, b.megno));
+  CHECK(same_bits(a.lambda_estimate, b.lambda_estimate));
+  CHECK(a.history_megno == b.history_megno);
+  CHECK(a.megno_class == b.megno_class);
+  check_same(a.report, b.report);
+}
+
+inline IntegratorOptions rkf78_at(double tol) {
+  IntegratorOptions io;
+  io.stepper = StepperKind::rkf78;
+  io.rtol = io.atol = tol;
+  return io;
+}
+
+}  // namespace chaoskit::test
