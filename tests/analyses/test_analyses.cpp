@@ -18,8 +18,8 @@ const std::string kTop = std::filesystem::path(CHAOSKIT_TEST_DIR).parent_path().
 // The analyses import the Python module of this build. An instrumented module needs the
 // AddressSanitizer runtime (and the C++ runtime) loaded before python3 itself (tests/CMakeLists.txt).
 #if defined(CHAOSKIT_ASAN_RUNTIME)
-const std::string kPythonEnv = "LD_PRELOAD=" + quote_arg(CHAOSKIT_ASAN_RUNTIME) +
-                               " ASAN_OPTIONS=exitcode=86:halt_on_error=1:detect_leaks=0 ";
+const std::string kPythonEnv =
+    "LD_PRELOAD=" + quote_arg(CHAOSKIT_ASAN_RUNTIME) + " ASAN_OPTIONS=exitcode=86:halt_on_error=1:detect_leaks=0 ";
 #else
 const std::string kPythonEnv;
 #endif
@@ -35,9 +35,12 @@ std::vector<std::string> verdict_rows(const std::string& report) {
   std::vector<std::string> rows;
   bool inside = false;
   for (std::string line; std::getline(in, line);) {
-    if (line.rfind("## Verdicts", 0) == 0) inside = true;
-    else if (inside && line.rfind("## ", 0) == 0) break;
-    else if (inside && line.rfind("| ", 0) == 0 && line.rfind("| claim", 0) != 0) rows.push_back(line);
+    if (line.rfind("## Verdicts", 0) == 0)
+      inside = true;
+    else if (inside && line.rfind("## ", 0) == 0)
+      break;
+    else if (inside && line.rfind("| ", 0) == 0 && line.rfind("| claim", 0) != 0)
+      rows.push_back(line);
   }
   return rows;
 }
@@ -84,18 +87,21 @@ TEST_CASE("analyses: golf_chaos --quick writes its verdict table (run once here:
   check_analysis("golf_chaos", 5, false);
 }
 #else
-TEST_CASE("analyses: golf_chaos --quick writes its verdict table and reruns to the same datasets", "[analyses][python]") {
+TEST_CASE("analyses: golf_chaos --quick writes its verdict table and reruns to the same datasets",
+          "[analyses][python]") {
   check_analysis("golf_chaos", 5);
 }
 #endif
 
 #if defined(CHAOSKIT_SANITIZED_BUILD)
-TEST_CASE("analyses: limb_regularity --quick writes its verdict table (run once here: the rerun is in the release suite)",
-          "[analyses][python]") {
+TEST_CASE(
+    "analyses: limb_regularity --quick writes its verdict table (run once here: the rerun is in the release suite)",
+    "[analyses][python]") {
   check_analysis("limb_regularity", 7, false);
 }
 #else
-TEST_CASE("analyses: limb_regularity --quick writes its verdict table and reruns to the same datasets", "[analyses][python]") {
+TEST_CASE("analyses: limb_regularity --quick writes its verdict table and reruns to the same datasets",
+          "[analyses][python]") {
   check_analysis("limb_regularity", 7);
 }
 #endif

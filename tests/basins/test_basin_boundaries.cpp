@@ -24,7 +24,8 @@ IntegratorOptions tol(double t) {
 }
 }  // namespace
 
-TEST_CASE("basins: the damped single pendulum has a smooth winding boundary (S_bb < log 2)", "[basins][entropy][slow]") {
+TEST_CASE("basins: the damped single pendulum has a smooth winding boundary (S_bb < log 2)",
+          "[basins][entropy][slow]") {
   const ChainModel<1> m(chain_params(read_param_file("chain1_damped_rod")));
   BasinOptions bo;
   bo.threads = 1;
@@ -42,7 +43,8 @@ TEST_CASE("basins: the damped single pendulum has a smooth winding boundary (S_b
   CHECK(std::abs(u.alpha - 1.0) < 0.15);
 }
 
-TEST_CASE("basins: the damped double pendulum has a fractal winding boundary (S_bb > log 2)", "[basins][entropy][slow]") {
+TEST_CASE("basins: the damped double pendulum has a fractal winding boundary (S_bb > log 2)",
+          "[basins][entropy][slow]") {
   const ChainModel<2> m(chain_params(read_param_file("chain2_damped_rods")));
   BasinOptions bo;
   bo.threads = 1;

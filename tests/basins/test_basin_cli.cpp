@@ -12,7 +12,6 @@
 using namespace chaoskit::test;
 namespace fs = std::filesystem;
 
-
 TEST_CASE("basin CLI: labels identical for 1 and 2 threads, file readable by xarray", "[basins][cli][threads]") {
   const ScratchDir scratch("basin_threads");
   const fs::path& dir = scratch.path;
@@ -41,13 +40,15 @@ TEST_CASE("basin CLI: labels identical for 1 and 2 threads, file readable by xar
 TEST_CASE("basin CLI: flip and task maps", "[basins][cli]") {
   const ScratchDir scratch("basin_kinds");
   const fs::path& dir = scratch.path;
-  const CliResult flip = run_cli("basin --model chain --params chain3_uniform_rods --x th1=-3:3:8 --y th2=-3:3:8 "
-                                 "--kind flip --max-time 5 --rtol 1e-8 --atol 1e-8 --box 2 --json --out " +
-                                 (dir / "f.h5").string());
+  const CliResult flip = run_cli(
+      "basin --model chain --params chain3_uniform_rods --x th1=-3:3:8 --y th2=-3:3:8 "
+      "--kind flip --max-time 5 --rtol 1e-8 --atol 1e-8 --box 2 --json --out " +
+      (dir / "f.h5").string());
   REQUIRE(flip.exit_code == 0);
-  const CliResult task = run_cli("basin --model golf --x th1=100deg:170deg:6 --y th2=-100deg:-40deg:6 --kind task "
-                                 "--torque=-15,-3 --threshold 30 --max-time 2 --box 2 --json --out " +
-                                 (dir / "t.h5").string());
+  const CliResult task = run_cli(
+      "basin --model golf --x th1=100deg:170deg:6 --y th2=-100deg:-40deg:6 --kind task "
+      "--torque=-15,-3 --threshold 30 --max-time 2 --box 2 --json --out " +
+      (dir / "t.h5").string());
   REQUIRE(task.exit_code == 0);
   const std::string py = "import xarray as xr; d = xr.open_dataset('" + (dir / "t.h5").string() +
                          "', engine='h5netcdf'); assert float(d['speed'].max()) > 0; "

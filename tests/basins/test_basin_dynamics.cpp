@@ -89,7 +89,8 @@ TEST_CASE("flip time: located where a link is upright, and never below the barri
   fo.max_time = 50;
   int flipped = 0;
   // Starts with every |alpha_i| < pi: the first flip is at |alpha_i| = pi.
-  for (const Vec<double, 4>& x0 : {Vec<double, 4>(2.0, 0.8, 0, 0), Vec<double, 4>(-2.5, 0.5, 0, 0), Vec<double, 4>(1.0, 2.0, 0, 0)}) {
+  for (const Vec<double, 4>& x0 :
+       {Vec<double, 4>(2.0, 0.8, 0, 0), Vec<double, 4>(-2.5, 0.5, 0, 0), Vec<double, 4>(1.0, 2.0, 0, 0)}) {
     INFO("x0 " << x0.transpose());
     const auto r = flip_time(cons, x0, InputSchedule(2), fo, io);
     REQUIRE(r.report.ok());
@@ -140,7 +141,8 @@ TEST_CASE("task outcome: endpoint speed at the first th1 = 0 of a golf swing", "
   CHECK(task_label(r, 0.5 * r.speed) == 1);
   CHECK(task_label(r, 2.0 * r.speed) == 0);
   // A swing cut off before it reaches the bottom: label -1.
-  const auto still = swing_outcome(golf, Vec<double, 4>(0.2, 0, 0, 0), InputSchedule(2), TaskOptions{0.05, 1.0, 1e-10}, io);
+  const auto still =
+      swing_outcome(golf, Vec<double, 4>(0.2, 0, 0, 0), InputSchedule(2), TaskOptions{0.05, 1.0, 1e-10}, io);
   CHECK_FALSE(still.reached());
   CHECK(task_label(still, 1.0) == -1);
 }

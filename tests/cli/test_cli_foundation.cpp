@@ -71,8 +71,7 @@ TEST_CASE("cli: inspect works for every model and parameter layout", "[cli]") {
   CHECK_THAT(JsonParser::parse(lz.out)["divergence"].number(), WithinRel(-(10 + 1 + 8.0 / 3), 1e-15));
   const CliResult hh = run_cli("inspect --model henon_heiles --state 0,0.1,0.3,0 --json");
   REQUIRE(hh.exit_code == 0);
-  CHECK_THAT(JsonParser::parse(hh.out)["energy"].number(),
-             WithinRel(0.5 * (0.09 + 0.01) - 0.001 / 3, 1e-14));
+  CHECK_THAT(JsonParser::parse(hh.out)["energy"].number(), WithinRel(0.5 * (0.09 + 0.01) - 0.001 / 3, 1e-14));
 }
 
 TEST_CASE("cli: --help on every command, --version with the commit", "[cli]") {
@@ -105,13 +104,20 @@ TEST_CASE("cli: bad input exits 2 with one line naming the field", "[cli][errors
       {"inspect --model lorenz --state 1,1,1 --modes", "--modes"},
       {"inspect --model golf --state 0,0,0,0 --params nosuchset", "--params: unknown parameter set 'nosuchset'"},
       {"inspect --model golf --state 0,0,0,0 --params /no/such.toml", "--params: no such file"},
-      {"inspect --model golf --state 0,0,0,0 --params " + dir + "zero_mass.toml", "values.m1: mass of link 1 must be > 0"},
-      {"inspect --model golf --state 0,0,0,0 --params " + dir + "negative_length.toml", "values.L2: endpoint length of link 2 must be > 0"},
-      {"inspect --model golf --state 0,0,0,0 --params " + dir + "zero_inertia.toml", "values.I2: centroidal inertia of link 2 must be > 0"},
-      {"inspect --model golf --state 0,0,0,0 --params " + dir + "missing_key.toml", "values.r2: missing required parameter"},
-      {"inspect --model golf --state 0,0,0,0 --params " + dir + "unknown_key.toml", "values.mass: unknown parameter for model golf"},
-      {"inspect --model golf --state 0,0,0,0 --params " + dir + "nan_value.toml", "values.I1: centroidal inertia of link 1 must be finite"},
-      {"inspect --model limb --state 0,0,0,0 --params " + dir + "limb_negative_inertia.toml", "values.I1: thigh inertia about the hip must be > 0"},
+      {"inspect --model golf --state 0,0,0,0 --params " + dir + "zero_mass.toml",
+       "values.m1: mass of link 1 must be > 0"},
+      {"inspect --model golf --state 0,0,0,0 --params " + dir + "negative_length.toml",
+       "values.L2: endpoint length of link 2 must be > 0"},
+      {"inspect --model golf --state 0,0,0,0 --params " + dir + "zero_inertia.toml",
+       "values.I2: centroidal inertia of link 2 must be > 0"},
+      {"inspect --model golf --state 0,0,0,0 --params " + dir + "missing_key.toml",
+       "values.r2: missing required parameter"},
+      {"inspect --model golf --state 0,0,0,0 --params " + dir + "unknown_key.toml",
+       "values.mass: unknown parameter for model golf"},
+      {"inspect --model golf --state 0,0,0,0 --params " + dir + "nan_value.toml",
+       "values.I1: centroidal inertia of link 1 must be finite"},
+      {"inspect --model limb --state 0,0,0,0 --params " + dir + "limb_negative_inertia.toml",
+       "values.I1: thigh inertia about the hip must be > 0"},
       {"inspect --model golf", "--state is required"},
       {"inspect --state 0,0,0,0", "--model is required"},
       {"inspect --model golf --state 0,0,0,0 --bogus", "--bogus"},

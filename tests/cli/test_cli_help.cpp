@@ -114,7 +114,8 @@ void check_page(const std::string& args, const std::string& name, const std::fil
   // Every example runs successfully; at least one runs chaoskit.
   const auto commands = example_commands(sections.at("EXAMPLES"));
   REQUIRE(!commands.empty());
-  CHECK(std::any_of(commands.begin(), commands.end(), [](const std::string& c) { return c.rfind("chaoskit", 0) == 0; }));
+  CHECK(
+      std::any_of(commands.begin(), commands.end(), [](const std::string& c) { return c.rfind("chaoskit", 0) == 0; }));
   for (const auto& command : commands) {
     INFO("example: " << command);
     const ProcessResult e = run_example(command, dir);
@@ -129,8 +130,8 @@ TEST_CASE("cli help: the program's page and --version", "[cli][help]") {
   ScratchDir dir("help_program");
   check_page("--help", "chaoskit", dir.path);
   const CliResult r = run_cli("--help");
-  for (const char* command : {"models", "inspect", "lyapunov", "lyapunov-data", "simulate", "stm", "sweep", "section", "basin",
-                              "query"})
+  for (const char* command :
+       {"models", "inspect", "lyapunov", "lyapunov-data", "simulate", "stm", "sweep", "section", "basin", "query"})
     CHECK_THAT(r.out, Contains("    " + std::string(command) + " "));
   CHECK_THAT(r.out, Contains("128+N"));
   CHECK_THAT(r.out, Contains("CHAOSKIT_DATA"));

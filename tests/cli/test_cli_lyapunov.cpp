@@ -13,8 +13,10 @@ using Catch::Matchers::WithinAbs;
 TEST_CASE("cli: lyapunov --spectrum --indicators --json", "[cli][lyapunov]") {
   const auto hist = std::filesystem::temp_directory_path() / "chaoskit_cli_lyap_history.csv";
   std::filesystem::remove(hist);
-  const CliResult r = run_cli("lyapunov --model lorenz --state 1,1,20 --time 400 --transient 20 --renorm 0.5 "
-                              "--spectrum --indicators --json --history " + hist.string());
+  const CliResult r = run_cli(
+      "lyapunov --model lorenz --state 1,1,20 --time 400 --transient 20 --renorm 0.5 "
+      "--spectrum --indicators --json --history " +
+      hist.string());
   REQUIRE(r.exit_code == 0);
   const Json j = JsonParser::parse(r.out);
   for (const char* key : {"lambda_max", "lambda_max_error", "spectrum", "energy_drift", "converged", "sali", "megno",

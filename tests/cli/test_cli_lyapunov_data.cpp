@@ -23,9 +23,7 @@ std::filesystem::path scratch(const std::string& name) {
   return dir / name;
 }
 
-void write_file(const std::filesystem::path& p, const std::string& text) {
-  std::ofstream(p) << text;
-}
+void write_file(const std::filesystem::path& p, const std::string& text) { std::ofstream(p) << text; }
 
 }  // namespace
 
@@ -57,10 +55,11 @@ TEST_CASE("cli: lyapunov-data on chaoskit simulate output, CSV and HDF5, with a 
           "[cli][timeseries]") {
   const auto csv = scratch("lorenz.csv"), h5 = scratch("lorenz.h5"), curve = scratch("curve.csv");
   for (const auto& out : {csv, h5})
-    REQUIRE(run_cli("simulate --model lorenz --state 1,1,20 --time 420 --dt-out 0.02 --out " + shell_quote(out.string()))
-                .exit_code == 0);
-  const CliResult a = run_cli("lyapunov-data " + shell_quote(csv.string()) + " --column x --json --period 0.75 --curve " +
-                              shell_quote(curve.string()));
+    REQUIRE(
+        run_cli("simulate --model lorenz --state 1,1,20 --time 420 --dt-out 0.02 --out " + shell_quote(out.string()))
+            .exit_code == 0);
+  const CliResult a = run_cli("lyapunov-data " + shell_quote(csv.string()) +
+                              " --column x --json --period 0.75 --curve " + shell_quote(curve.string()));
   REQUIRE(a.exit_code == 0);
   const Json ja = JsonParser::parse(a.out);
   CHECK(ja["time_source"].str == "column t");
@@ -71,8 +70,7 @@ TEST_CASE("cli: lyapunov-data on chaoskit simulate output, CSV and HDF5, with a 
   REQUIRE(ja["short_term"].kind == Json::Kind::object);
   REQUIRE(ja["long_term"].kind == Json::Kind::object);
   CHECK_THAT(ja["short_term"]["t_end"].number(), WithinRel(0.76, 0.03));  // one stride, rounded to samples
-  CHECK_THAT(ja["short_term"]["per_stride"].number(),
-             WithinRel(ja["short_term"]["value"].number() * 0.75, 0.02));
+  CHECK_THAT(ja["short_term"]["per_stride"].number(), WithinRel(ja["short_term"]["value"].number() * 0.75, 0.02));
   std::ifstream in(curve);
   std::string header;
   std::getline(in, header);
@@ -84,7 +82,8 @@ TEST_CASE("cli: lyapunov-data on chaoskit simulate output, CSV and HDF5, with a 
     const CliResult b = run_cli("lyapunov-data " + shell_quote(h5.string()) + " --column " + col + " --json");
     REQUIRE(b.exit_code == 0);
     CHECK(JsonParser::parse(b.out)["lambda_max"].number() ==
-          JsonParser::parse(run_cli("lyapunov-data " + shell_quote(csv.string()) + " --column x --json").out)["lambda_max"]
+          JsonParser::parse(
+              run_cli("lyapunov-data " + shell_quote(csv.string()) + " --column x --json").out)["lambda_max"]
               .number());
   }
 }
@@ -95,7 +94,8 @@ TEST_CASE("cli: lyapunov-data bad files give one line naming file, column and ro
   auto rows = [](int n, int nan_row = 0) {
     std::string text;
     for (int i = 0; i < n; ++i)
-      text += std::to_string(0.01 * i) + "," + (i + 1 == nan_row ? std::string("NaN") : std::to_string(std::sin(0.3 * i))) + "\n";
+      text += std::to_string(0.01 * i) + "," +
+              (i + 1 == nan_row ? std::string("NaN") : std::to_string(std::sin(0.3 * i))) + "\n";
     return text;
   };
   const std::string ok_rows = rows(50);
@@ -127,7 +127,8 @@ TEST_CASE("cli: lyapunov-data bad files give one line naming file, column and ro
   CHECK_THAT(missing.err, Contains("no such file"));
   const auto ok = scratch("ok.csv");
   write_file(ok, "t,x\n" + ok_rows);
-  const CliResult both = run_cli("lyapunov-data " + shell_quote(ok.string()) + " --column x --rate 100 --time-column t");
+  const CliResult both =
+      run_cli("lyapunov-data " + shell_quote(ok.string()) + " --column x --rate 100 --time-column t");
   CHECK(both.exit_code == 2);
   CHECK_THAT(both.err, Contains("--rate"));
   for (const char* option : {"--delay", "--dim", "--horizon"}) {

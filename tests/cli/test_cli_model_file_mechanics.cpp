@@ -23,14 +23,12 @@ namespace {
 
 std::string model_path(const std::string& name) { return (data_directory() / "models" / (name + ".toml")).string(); }
 
-
-
 /// h5diff of one dataset of two files within an absolute tolerance (0: bit for bit): 0 equal.
 int h5diff(const fs::path& a, const fs::path& b, const std::string& dataset, double delta = 0.0) {
   std::ostringstream d;
   if (delta > 0.0) d << " -d " << delta;
-  return shell_status("h5diff" + d.str() + " " + shell_quote(a.string()) + " " + shell_quote(b.string()) + " /" + dataset + " /" +
-               dataset + " >/dev/null 2>&1");
+  return shell_status("h5diff" + d.str() + " " + shell_quote(a.string()) + " " + shell_quote(b.string()) + " /" +
+                      dataset + " /" + dataset + " >/dev/null 2>&1");
 }
 
 /// Largest |a − b| over two JSON numbers or (nested) arrays of them.
@@ -85,19 +83,22 @@ TEST_CASE("model file mechanics CLI: inspect --json of golf.toml gives the built
   CHECK(text.out.find("endpoint p") != std::string::npos);
 }
 
-TEST_CASE("model file mechanics CLI: basin maps of golf.toml equal the built-in's (h5diff)", "[cli][model_files][mechanics][basins]") {
+TEST_CASE("model file mechanics CLI: basin maps of golf.toml equal the built-in's (h5diff)",
+          "[cli][model_files][mechanics][basins]") {
   const ScratchDir scratch("cli_mech_basin");
   const fs::path& d = scratch.path;
   const std::string grid = " --x th1=-3:3:6 --y th2=-3:3:5 --kind flip --max-time 3 --box 2 --threads 2";
-  REQUIRE(run_cli("basin --model " + shell_quote(model_path("golf")) + grid + " --out file.h5", d.string()).exit_code == 0);
+  REQUIRE(run_cli("basin --model " + shell_quote(model_path("golf")) + grid + " --out file.h5", d.string()).exit_code ==
+          0);
   REQUIRE(run_cli("basin --model golf" + grid + " --out builtin.h5", d.string()).exit_code == 0);
   CHECK(h5diff(d / "file.h5", d / "builtin.h5", "label") == 0);
   CHECK(h5diff(d / "file.h5", d / "builtin.h5", "status") == 0);
   CHECK(h5diff(d / "file.h5", d / "builtin.h5", "flip_time", 1e-6) == 0);
 
   // An ODE file, and a mechanical file without [kinematics]: exit 2, one line naming the file.
-  const CliResult ode = run_cli("basin --model " + shell_quote(model_path("lorenz")) +
-                                " --x x=-1:1:3 --y y=-1:1:3 --kind flip --out ode.h5", d.string());
+  const CliResult ode = run_cli(
+      "basin --model " + shell_quote(model_path("lorenz")) + " --x x=-1:1:3 --y y=-1:1:3 --kind flip --out ode.h5",
+      d.string());
   CHECK(ode.exit_code == 2);
   CHECK(line_count(ode.err) == 1);
   CHECK(ode.err.find(model_path("lorenz") + ": basins need a mechanical model file (model = \"mechanical\")") !=
@@ -133,31 +134,36 @@ TEST_CASE("model file mechanics CLI: energy-grid and [sample] sweeps of golf.tom
     std::ofstream(d / (stem + "_builtin.toml")) << "[model]\nname = \"golf\"\n" << body;
     for (const char* which : {"_file", "_builtin"}) {
       const std::string job = stem + which;
-      const CliResult r = run_cli("sweep " + job + ".toml --out " + job + ".h5 --progress quiet --threads 2", d.string());
+      const CliResult r =
+          run_cli("sweep " + job + ".toml --out " + job + ".h5 --progress quiet --threads 2", d.string());
       INFO(r.err);
       REQUIRE(r.exit_code == 0);
     }
   };
-  write_jobs("grid",
-             "[grid]\nenergy = { list = [-3.0, 0.0, 2.0] }\nth1 = { linspace = [-1.0, 1.0, 3] }\nth2 = 0.5\ndth2 = 0.0\n"
-             "[energy]\nsolve = \"dth1\"\n[compute]\nfinal_state = { time = 0.5 }\n");
+  write_jobs(
+      "grid",
+      "[grid]\nenergy = { list = [-3.0, 0.0, 2.0] }\nth1 = { linspace = [-1.0, 1.0, 3] }\nth2 = 0.5\ndth2 = 0.0\n"
+      "[energy]\nsolve = \"dth1\"\n[compute]\nfinal_state = { time = 0.5 }\n");
   // A grid job keeps no initial_state: the rates solved for the energy show in final_state and in
   // initial_energy (which equals the grid's energy only where the solve reproduces it).
   CHECK(h5diff(d / "grid_file.h5", d / "grid_builtin.h5", "status") == 0);
   CHECK(h5diff(d / "grid_file.h5", d / "grid_builtin.h5", "initial_energy", 1e-12) == 0);
   CHECK(h5diff(d / "grid_file.h5", d / "grid_builtin.h5", "final_state", 1e-8) == 0);
-  write_jobs("sample", "[sample]\nenergy = { list = [0.0, 2.0] }\nn = 12\nseed = 5\n[compute]\nfinal_state = { time = 0.2 }\n");
+  write_jobs("sample",
+             "[sample]\nenergy = { list = [0.0, 2.0] }\nn = 12\nseed = 5\n[compute]\nfinal_state = { time = 0.2 }\n");
   CHECK(h5diff(d / "sample_file.h5", d / "sample_builtin.h5", "initial_state", 1e-12) == 0);
   CHECK(h5diff(d / "sample_file.h5", d / "sample_builtin.h5", "final_state", 1e-8) == 0);
   // The comparison does see a difference: another level's states are not these.
-  std::ofstream(d / "other.toml") << "[model]\nname = \"golf\"\n[sample]\nenergy = { list = [0.5, 2.0] }\nn = 12\nseed = 5\n"
-                                  << "[compute]\nfinal_state = { time = 0.2 }\n";
+  std::ofstream(d / "other.toml")
+      << "[model]\nname = \"golf\"\n[sample]\nenergy = { list = [0.5, 2.0] }\nn = 12\nseed = 5\n"
+      << "[compute]\nfinal_state = { time = 0.2 }\n";
   REQUIRE(run_cli("sweep other.toml --out other.h5 --progress quiet", d.string()).exit_code == 0);
   CHECK(h5diff(d / "sample_file.h5", d / "other.h5", "initial_state", 1e-12) == 1);
 
   // An ODE file has no energy grid: exit 2, one line naming the file, nothing written.
-  std::ofstream(d / "ode.toml") << "[model]\nname = \"" << model_path("lorenz") << "\"\n"
-                                << "[grid]\nenergy = { list = [1.0] }\nx = 1.0\ny = 1.0\n[compute]\nfinal_state = { time = 0.1 }\n";
+  std::ofstream(d / "ode.toml")
+      << "[model]\nname = \"" << model_path("lorenz") << "\"\n"
+      << "[grid]\nenergy = { list = [1.0] }\nx = 1.0\ny = 1.0\n[compute]\nfinal_state = { time = 0.1 }\n";
   const CliResult ode = run_cli("sweep ode.toml --out ode.h5 --progress quiet", d.string());
   CHECK(ode.exit_code == 2);
   CHECK(line_count(ode.err) == 1);
@@ -165,19 +171,24 @@ TEST_CASE("model file mechanics CLI: energy-grid and [sample] sweeps of golf.tom
   CHECK_FALSE(fs::exists(d / "ode.h5"));
 }
 
-TEST_CASE("model file mechanics CLI: section --energy of golf.toml seeds the built-in's states", "[cli][model_files][mechanics][energy]") {
+TEST_CASE("model file mechanics CLI: section --energy of golf.toml seeds the built-in's states",
+          "[cli][model_files][mechanics][energy]") {
   const ScratchDir scratch("cli_mech_section");
   const fs::path& d = scratch.path;
   const std::string job = " --energy 1.0 --seed th2=-1:1:5 --solve dth1 --plane 'th1 = 0' --crossings 3 --max-time 20";
-  REQUIRE(run_cli("section --model " + shell_quote(model_path("golf")) + job + " --out file.h5", d.string()).exit_code == 0);
+  REQUIRE(
+      run_cli("section --model " + shell_quote(model_path("golf")) + job + " --out file.h5", d.string()).exit_code ==
+      0);
   REQUIRE(run_cli("section --model golf" + job + " --out builtin.h5", d.string()).exit_code == 0);
   for (const char* ds : {"seed_th2", "seed_dth1", "seed_status"}) {
     INFO(ds);
     CHECK(h5diff(d / "file.h5", d / "builtin.h5", ds, 1e-12) == 0);
   }
   const CliResult ode = run_cli("section --model " + shell_quote(model_path("lorenz")) +
-                                " --energy 1 --seed x=0 --solve z --plane 'x = 0' --crossings 2 --out ode.h5", d.string());
+                                    " --energy 1 --seed x=0 --solve z --plane 'x = 0' --crossings 2 --out ode.h5",
+                                d.string());
   CHECK(ode.exit_code == 2);
   CHECK(line_count(ode.err) == 1);
-  CHECK(ode.err.find(model_path("lorenz") + ": energy-surface seeds need a mechanical model file") != std::string::npos);
+  CHECK(ode.err.find(model_path("lorenz") + ": energy-surface seeds need a mechanical model file") !=
+        std::string::npos);
 }

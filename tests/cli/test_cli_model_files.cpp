@@ -19,7 +19,6 @@ namespace {
 
 std::string model_path(const std::string& name) { return (data_directory() / "models" / (name + ".toml")).string(); }
 
-
 }  // namespace
 
 TEST_CASE("model files: simulate and lyapunov take a model file as --model", "[cli][model_files]") {
@@ -36,7 +35,8 @@ TEST_CASE("model files: simulate and lyapunov take a model file as --model", "[c
   // The energy comes from the file's potential plus ½ q̇ᵀ M q̇.
   CHECK(std::abs(jf["energy"].arr.front().num - jb["energy"].arr.front().num) < 1e-12);
 
-  const CliResult lyap = run_cli("lyapunov --model " + shell_quote(model_path("lorenz")) + " --state 1,1,20 --time 20 --json");
+  const CliResult lyap =
+      run_cli("lyapunov --model " + shell_quote(model_path("lorenz")) + " --state 1,1,20 --time 20 --json");
   REQUIRE(lyap.exit_code == 0);
   CHECK(JsonParser::parse(lyap.out)["lambda_max"].num > 0.5);
 }
@@ -60,7 +60,8 @@ TEST_CASE("model files: section and a sweep over a file parameter, then query", 
   CHECK(q.out.find("m2") != std::string::npos);
 }
 
-TEST_CASE("model files: a bad model file exits 2 with one line naming file, line and column", "[cli][model_files][bad_input]") {
+TEST_CASE("model files: a bad model file exits 2 with one line naming file, line and column",
+          "[cli][model_files][bad_input]") {
   const ScratchDir scratch("cli_bad_model");
   const fs::path& d = scratch.path;
   std::ofstream(d / "bad.toml") << "model = \"ode\"\nstates = [\"x\", \"y\", \"z\"]\n[values]\ns = 1.0\n"

@@ -21,7 +21,6 @@ namespace {
 
 const std::string kSwing = "--model golf --state 150deg,-70deg,0,0 --time 0.3 --torque=-15,-3 --release none,0.18";
 
-
 std::size_t files_in(const fs::path& d) {
   return static_cast<std::size_t>(std::distance(fs::directory_iterator(d), fs::directory_iterator()));
 }
@@ -79,7 +78,8 @@ TEST_CASE("simulate writes CSV and HDF5 that read back exactly", "[cli][simulate
   CHECK(files_in(dir) == 2);  // no temporary files left behind
 }
 
-TEST_CASE("A trajectory that blows up or cannot meet its tolerance exits 1 with its status", "[cli][simulate][status]") {
+TEST_CASE("A trajectory that blows up or cannot meet its tolerance exits 1 with its status",
+          "[cli][simulate][status]") {
   const ScratchDir scratch("cli_simulate_fail");
   const fs::path& dir = scratch.path;
   const fs::path out = dir / "never.h5";
@@ -167,8 +167,8 @@ TEST_CASE("stm --json: stm is row-major n x n, state is x(T), and both match the
   CHECK(j["endpoint"]["task_stm"].size() == 4);
   CHECK(j["endpoint"]["sigma_position"].size() == 2);
   const Json& s = j["input_sensitivity"];
-  CHECK(s["release"].size() == 2);          // one row per input
-  CHECK(s["release"][1].size() == 4);       // dx(T)/dr_2
+  CHECK(s["release"].size() == 2);     // one row per input
+  CHECK(s["release"][1].size() == 4);  // dx(T)/dr_2
   CHECK(s["release"][1][3].number() == lib.d_release(3, 1));
   CHECK(s["endpoint_release"][1].size() == 4);
   // Kinetic metric: for a conservative system the exponents sum to ~0 only without inputs; here
@@ -187,8 +187,8 @@ TEST_CASE("simulate reads inputs from a torque table and a TOML [inputs] file", 
   }
   const std::string base = "simulate --model golf --state 150deg,-70deg,0,0 --time 0.3 --json ";
   const Json a = JsonParser::parse(run_cli(base + "--torque=-15,-3 --release none,0.18").out);
-  const Json b = JsonParser::parse(run_cli(base + "--torque-table " + shell_quote((dir / "tau.csv").string()) +
-                                           " --release none,0.18").out);
+  const Json b = JsonParser::parse(
+      run_cli(base + "--torque-table " + shell_quote((dir / "tau.csv").string()) + " --release none,0.18").out);
   const Json c = JsonParser::parse(run_cli(base + "--inputs " + shell_quote((dir / "swing.toml").string())).out);
   const std::size_t last = a["t"].size() - 1;
   for (int i = 0; i < 4; ++i) {
@@ -209,7 +209,9 @@ TEST_CASE("The HDF5 trajectory opens in xarray (h5netcdf) with labelled dimensio
   REQUIRE(run_cli("simulate " + kSwing + " --dt-out 0.01 --out " + shell_quote(out.string())).exit_code == 0);
   const std::string py =
       "import xarray as xr\n"
-      "ds = xr.open_dataset('" + out.string() + "', engine='h5netcdf')\n"
+      "ds = xr.open_dataset('" +
+      out.string() +
+      "', engine='h5netcdf')\n"
       "assert ds['state'].dims == ('t', 'state_component'), ds['state'].dims\n"
       "assert ds['inputs'].dims == ('t', 'input_component')\n"
       "assert ds.sizes['t'] == 31 and ds.sizes['state_component'] == 4\n"

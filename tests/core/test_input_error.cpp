@@ -22,9 +22,7 @@ namespace {
 std::string field_thrown(const std::function<void()>& f) {
   try {
     f();
-  } catch (const InputError& e) {
-    return e.field();
-  }
+  } catch (const InputError& e) { return e.field(); }
   return "no error";
 }
 

@@ -75,9 +75,9 @@ Reference reference_from_cli(const fs::path& prefix, const fs::path& dir) {
   ref.energy = JsonParser::parse(inspect.out)["energy"].number();
 
   ref.trajectory = dir / "cli_swing.h5";
-  const ProcessResult sim = installed_cli(prefix, "simulate --model golf --state " + kState + " --time " + kTime +
-                                                      " --torque=" + kTorque + " --release " + kRelease + " --out " +
-                                                      quote_arg(ref.trajectory.string()) + " --json");
+  const ProcessResult sim =
+      installed_cli(prefix, "simulate --model golf --state " + kState + " --time " + kTime + " --torque=" + kTorque +
+                                " --release " + kRelease + " --out " + quote_arg(ref.trajectory.string()) + " --json");
   INFO(sim.out);
   REQUIRE(sim.exit_code == 0);
   // Parsed into a named object first: a range-for over a member of the temporary parse() result
@@ -88,7 +88,8 @@ Reference reference_from_cli(const fs::path& prefix, const fs::path& dir) {
   const fs::path sections = dir / "cli_sections.h5";
   const ProcessResult sec = installed_cli(prefix, "section --model golf --state " + kState +
                                                       " --plane 'th1 = 0' --crossings 3 --max-time 20 --threads 2"
-                                                      " --out " + quote_arg(sections.string()));
+                                                      " --out " +
+                                                      quote_arg(sections.string()));
   INFO(sec.out);
   REQUIRE(sec.exit_code == 0);
   ref.crossing_times = read_section_file(sections.string()).t;
@@ -101,8 +102,8 @@ Reference reference_from_cli(const fs::path& prefix, const fs::path& dir) {
 void check_downstream(const fs::path& program, const fs::path& data_dir, const Reference& ref, const fs::path& dir) {
   const fs::path trajectory = dir / "downstream_swing.h5";
   const ProcessResult r = run_command("CHAOSKIT_DATA=" + quote_arg(data_dir.string()) + " " +
-                                      quote_arg(program.string()) + " golf_manufactured " + kState + " " + kTime +
-                                      " " + kTorque + " " + kRelease + " " + quote_arg(trajectory.string()));
+                                      quote_arg(program.string()) + " golf_manufactured " + kState + " " + kTime + " " +
+                                      kTorque + " " + kRelease + " " + quote_arg(trajectory.string()));
   INFO(r.out);
   REQUIRE(r.exit_code == 0);
   std::istringstream in(r.out);
@@ -127,8 +128,7 @@ void check_downstream(const fs::path& program, const fs::path& data_dir, const R
 
 }  // namespace
 
-TEST_CASE("install: the installed tree is complete and names no source or build directory",
-          "[install]") {
+TEST_CASE("install: the installed tree is complete and names no source or build directory", "[install]") {
   ScratchDir dir("install_tree");
   const fs::path prefix = dir.path / "prefix";
   install_into(prefix);
@@ -163,7 +163,8 @@ TEST_CASE("install: the installed tree is complete and names no source or build 
   // module that links it, keep the build tree's data/ as a lookup for programs built there; see
   // params/param_sets.cpp).
   const std::set<std::string> roots{source_dir().string(), fs::canonical(CHAOSKIT_BUILD_DIR).string(),
-                                    std::string(CHAOSKIT_BUILD_DIR), fs::path(CHAOSKIT_TEST_DIR).parent_path().string()};
+                                    std::string(CHAOSKIT_BUILD_DIR),
+                                    fs::path(CHAOSKIT_TEST_DIR).parent_path().string()};
   int text_files = 0;
   for (const auto& e : fs::recursive_directory_iterator(prefix)) {
     const fs::path rel = fs::relative(e.path(), prefix);
@@ -229,7 +230,8 @@ TEST_CASE("install: a CMake project finds chaoskit and agrees with the chaoskit 
   const fs::path data_dir = found[3].str();
   CHECK(fs::canonical(data_dir) == fs::canonical(prefix / "share/chaoskit/data"));
 
-  const ProcessResult compile = run_command(std::string(CHAOSKIT_CMAKE_COMMAND) + " --build " + quote_arg(build.string()));
+  const ProcessResult compile =
+      run_command(std::string(CHAOSKIT_CMAKE_COMMAND) + " --build " + quote_arg(build.string()));
   INFO(compile.out);
   REQUIRE(compile.exit_code == 0);
   check_downstream(build / "golf_swing_check", data_dir, ref, dir.path);
@@ -254,10 +256,10 @@ TEST_CASE("install: g++ with the pkg-config flags builds the same program", "[in
   CHECK(fs::canonical(data_dir) == fs::canonical(prefix / "share/chaoskit/data"));
 
   const fs::path program = dir.path / "golf_swing_check";
-  const ProcessResult compile = run_command(
-      "export " + env + "&& " + quote_arg(CHAOSKIT_CXX_COMPILER) + " " +
-      quote_arg((source_dir() / "tests/downstream/golf_swing_check.cpp").string()) + " -o " +
-      quote_arg(program.string()) + " $(pkg-config --cflags --libs chaoskit)");
+  const ProcessResult compile =
+      run_command("export " + env + "&& " + quote_arg(CHAOSKIT_CXX_COMPILER) + " " +
+                  quote_arg((source_dir() / "tests/downstream/golf_swing_check.cpp").string()) + " -o " +
+                  quote_arg(program.string()) + " $(pkg-config --cflags --libs chaoskit)");
   INFO(compile.out);
   REQUIRE(compile.exit_code == 0);
   check_downstream(program, data_dir, ref, dir.path);

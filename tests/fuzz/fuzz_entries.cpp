@@ -44,8 +44,10 @@ const std::vector<ModelNames>& model_names() {
       ModelNames n{d.name, std::visit([](const auto& x) { return x.state_names(); }, m), {}};
       n.inputs = std::visit(
           [](const auto& x) -> std::vector<std::string> {
-            if constexpr (requires { x.input_names(); }) return x.input_names();
-            else return {};
+            if constexpr (requires { x.input_names(); })
+              return x.input_names();
+            else
+              return {};
           },
           m);
       out.push_back(std::move(n));
@@ -61,7 +63,8 @@ const std::vector<ModelNames>& distinct_state_names() {
   static const std::vector<ModelNames> all = [] {
     std::vector<ModelNames> out;
     for (const auto& m : model_names())
-      if (std::none_of(out.begin(), out.end(), [&](const ModelNames& o) { return o.states == m.states; })) out.push_back(m);
+      if (std::none_of(out.begin(), out.end(), [&](const ModelNames& o) { return o.states == m.states; }))
+        out.push_back(m);
     return out;
   }();
   return all;
@@ -73,9 +76,7 @@ bool accepts(F&& parse) {
   try {
     parse();
     return true;
-  } catch (const InputError&) {
-    return false;
-  }
+  } catch (const InputError&) { return false; }
 }
 
 void require(bool promise, const std::string& what) {
@@ -94,10 +95,12 @@ bool strictly_increasing(const std::vector<double>& v) {
 
 /// Samples a schedule and splits it into segments: the pieces must cover the interval, in order.
 void exercise_schedule(const InputSchedule& s, const std::string& what) {
-  for (double t : {-1.0, 0.0, 0.25, 1.0, 1e3}) require(static_cast<int>(s.value(t).size()) == s.dim(), what + ": value size");
+  for (double t : {-1.0, 0.0, 0.25, 1.0, 1e3})
+    require(static_cast<int>(s.value(t).size()) == s.dim(), what + ": value size");
   for (auto [t0, t1] : {std::pair{0.0, 1.0}, std::pair{-10.0, 10.0}, std::pair{1.0, 1.0}}) {
     const std::vector<InputSegment> segs = s.segments(t0, t1);
-    require(!segs.empty() && segs.front().ta == t0 && segs.back().tb == t1, what + ": segments do not span the interval");
+    require(!segs.empty() && segs.front().ta == t0 && segs.back().tb == t1,
+            what + ": segments do not span the interval");
     for (std::size_t k = 0; k + 1 < segs.size(); ++k)
       require(segs[k].tb == segs[k + 1].ta && segs[k].ta <= segs[k].tb, what + ": segments are not contiguous");
   }
@@ -107,7 +110,8 @@ void exercise_schedule(const InputSchedule& s, const std::string& what) {
 /// Evaluates an accepted expression on a few bindings of its `n` variables; any value (NaN too)
 /// is allowed, reading outside the bindings is not (the sanitizers watch that).
 void exercise_expression(const Expression& e, std::size_t n, const std::string& what) {
-  for (int v : e.used_variables()) require(v >= 0 && static_cast<std::size_t>(v) < n, what + ": variable slot out of range");
+  for (int v : e.used_variables())
+    require(v >= 0 && static_cast<std::size_t>(v) < n, what + ": variable slot out of range");
   for (double fill : {0.0, 1.0, -2.5, 1e300, std::numeric_limits<double>::quiet_NaN()}) {
     std::vector<double> values(n, fill);
     for (std::size_t i = 0; i < n; ++i) values[i] = fill * static_cast<double>(i + 1);
@@ -126,25 +130,26 @@ Outcome job(std::string_view bytes) {
   std::size_t points = 1;
   for (const auto& a : j.axes) {
     require(!a.values.empty(), "job: axis " + a.name + " has no values");
-    require(points <= std::numeric_limits<std::size_t>::max() / a.values.size(), "job: the grid's point count overflows");
+    require(points <= std::numeric_limits<std::size_t>::max() / a.values.size(),
+            "job: the grid's point count overflows");
     points *= a.values.size();
     require(all_finite(a.values), "job: a coordinate of axis " + a.name + " is not finite");
     require(strictly_increasing(a.values), "job: axis " + a.name + " is not strictly increasing");
   }
-  for (const auto& f : j.fixed) require(f.values.size() == 1 && std::isfinite(f.values[0]), "job: fixed value " + f.name);
+  for (const auto& f : j.fixed)
+    require(f.values.size() == 1 && std::isfinite(f.values[0]), "job: fixed value " + f.name);
   require(j.point_count() == points, "job: point_count differs from the product of the axis sizes");
   require(!sweep::job_fingerprint(j).empty(), "job: empty fingerprint");
 
   // The first, middle and last grid points must set up: the sweep would record them as internal errors.
   std::vector<std::size_t> first(j.axes.size(), 0), middle(j.axes.size()), last(j.axes.size());
-  for (std::size_t k = 0; k < j.axes.size(); ++k) middle[k] = j.axes[k].values.size() / 2, last[k] = j.axes[k].values.size() - 1;
+  for (std::size_t k = 0; k < j.axes.size(); ++k)
+    middle[k] = j.axes[k].values.size() / 2, last[k] = j.axes[k].values.size() - 1;
   for (const auto* index : {&first, &middle, &last}) {
     try {
       const sweep::PointContext c = sweep::point_context(j, std::span<const std::size_t>(*index));
       require(!c.admissible || all_finite(c.x0), "job: a grid point's initial state is not finite");
-    } catch (const BrokenPromise&) {
-      throw;
-    } catch (const std::exception& e) {
+    } catch (const BrokenPromise&) { throw; } catch (const std::exception& e) {
       throw BrokenPromise(std::string("job: accepted, but a grid point cannot be set up: ") + e.what());
     }
   }
@@ -170,9 +175,8 @@ Outcome number_lists(std::string_view bytes) {
   const std::string text(bytes);
   bool any = false;
   any |= accepts([&] { require_finite(parse_number(text, "--time"), "parse_number"); });
-  any |= accepts([&] {
-    require(all_finite(parse_number_list(text, "--quantiles")), "parse_number_list: a value is not finite");
-  });
+  any |= accepts(
+      [&] { require(all_finite(parse_number_list(text, "--quantiles")), "parse_number_list: a value is not finite"); });
   for (const auto& m : model_names()) {
     any |= accepts([&] {
       const std::vector<double> x = parse_number_list(text, "--state", m.states);
@@ -203,8 +207,7 @@ Outcome inputs(std::string_view bytes) {
   std::optional<toml::table> doc;
   try {
     doc = toml::parse(bytes, std::string_view("fuzz-inputs.toml"));
-  } catch (const toml::parse_error&) {
-  }
+  } catch (const toml::parse_error&) {}
   const toml::table* table = doc ? (*doc)["inputs"].as_table() : nullptr;
   for (int dim = 0; dim <= kMaxInputs; ++dim) {
     if (table) {
@@ -238,7 +241,8 @@ Outcome surface(std::string_view bytes) {
 Outcome where(std::string_view bytes) {
   // The slots query::Selection binds for a sweep over (th1, dth1) computing lambda_max and
   // orbit_class: axes first, then the variables, then status.
-  static const std::vector<std::string> slots = {"th1", "dth1", "lambda_max", "lambda_max_err", "orbit_class", "status"};
+  static const std::vector<std::string> slots = {"th1",         "dth1",  "lambda_max", "lambda_max_err",
+                                                 "orbit_class", "status"};
   const std::string text(bytes);
   if (text.find_first_not_of(" \t\n") == std::string::npos) return Outcome::accepted;  // blank: every point
   if (!accepts([&] {
@@ -254,7 +258,8 @@ Outcome axis_spec(std::string_view bytes) {
   for (const auto& m : distinct_state_names()) {
     any |= accepts([&] {
       const AxisSpec s = parse_axis_spec(bytes, m.states, "--seed");
-      require(s.component >= 0 && static_cast<std::size_t>(s.component) < m.states.size() && m.states[s.component] == s.name,
+      require(s.component >= 0 && static_cast<std::size_t>(s.component) < m.states.size() &&
+                  m.states[s.component] == s.name,
               "--seed for " + m.model + ": component does not match the name");
       require(!s.values.empty(), "--seed for " + m.model + ": no values");
       require(all_finite(s.values), "--seed for " + m.model + ": a value is not finite");
@@ -270,9 +275,7 @@ Outcome model_file(std::string_view bytes) {
   const bool ok = accepts([&] {
     try {
       f.table = toml::parse(bytes, std::string_view("fuzz.toml"));
-    } catch (const toml::parse_error& e) {
-      throw InputError("fuzz.toml", std::string(e.description()));
-    }
+    } catch (const toml::parse_error& e) { throw InputError("fuzz.toml", std::string(e.description())); }
     const auto model = f.table["model"].value<std::string>();
     if (!model || (*model != "ode" && *model != "mechanical")) throw InputError("model", "not a model file");
     f.model = *model;
@@ -301,9 +304,9 @@ Outcome model_file(std::string_view bytes) {
 }
 
 const std::vector<Target>& targets() {
-  static const std::vector<Target> all = {{"job", job},         {"point_list", point_list}, {"number_lists", number_lists},
-                                          {"inputs", inputs},   {"surface", surface},       {"where", where},
-                                          {"axis_spec", axis_spec}, {"model_file", model_file}};
+  static const std::vector<Target> all = {
+      {"job", job},         {"point_list", point_list}, {"number_lists", number_lists}, {"inputs", inputs},
+      {"surface", surface}, {"where", where},           {"axis_spec", axis_spec},       {"model_file", model_file}};
   return all;
 }
 

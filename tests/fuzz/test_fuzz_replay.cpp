@@ -85,15 +85,15 @@ TEST_CASE("fuzz: every input a fuzzer found a bug with replays without the bug",
 
 TEST_CASE("fuzz: the entries tell accepted from rejected input", "[fuzz]") {
   using namespace chaoskit::fuzz;
-  CHECK(job("[model]\nname = \"lorenz\"\n[grid]\nx = { linspace = [-1.0, 1.0, 3] }\n[compute]\nlambda_max = { time = 10.0 }\n") ==
-        Outcome::accepted);
-  CHECK(job("[model]\nname = \"lorenz\"\n[grid]\nx = { linspace = [1.0, -1.0, 3] }\n[compute]\nlambda_max = { time = 10.0 }\n") ==
-        Outcome::rejected);
+  CHECK(job("[model]\nname = \"lorenz\"\n[grid]\nx = { linspace = [-1.0, 1.0, 3] }\n[compute]\nlambda_max = { time = "
+            "10.0 }\n") == Outcome::accepted);
+  CHECK(job("[model]\nname = \"lorenz\"\n[grid]\nx = { linspace = [1.0, -1.0, 3] }\n[compute]\nlambda_max = { time = "
+            "10.0 }\n") == Outcome::rejected);
   // A [sample] job: the entry sets up its first, middle and last points, i.e. draws their states.
   CHECK(job("[model]\nname = \"golf\"\n[sample]\nenergy = [-5.0, -3.0]\nn = 3\nseed = 2\n[compute]\n"
             "final_state = { time = 1.0 }\n") == Outcome::accepted);
-  CHECK(job("[model]\nname = \"golf\"\n[sample]\nenergy = [-9.0, -3.0]\nn = 3\n[compute]\nfinal_state = { time = 1.0 }\n") ==
-        Outcome::rejected);  // below the potential minimum
+  CHECK(job("[model]\nname = \"golf\"\n[sample]\nenergy = [-9.0, -3.0]\nn = 3\n[compute]\nfinal_state = { time = 1.0 "
+            "}\n") == Outcome::rejected);  // below the potential minimum
   CHECK(point_list("# frames\nth1,dth1\n0.5,25deg\n") == Outcome::accepted);
   CHECK(point_list("th1,dth1\n0.5\n") == Outcome::rejected);
   CHECK(number_lists("150deg, -5deg, 0.5, 1e-3") == Outcome::accepted);

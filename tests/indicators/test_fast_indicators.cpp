@@ -32,7 +32,8 @@ TEST_CASE("fast indicators classify 20 golf states as the converged lambda_max d
       const auto align = alignment_indices<4>(golf, x0, InputSchedule(2), fo, tight());
       const auto meg = megno(golf, x0, InputSchedule(2), fo, tight());
       const OrbitClass c = classify_lyapunov(lyap);
-      INFO("lambda " << lyap.exponents[0] << " +- " << lyap.errors[0] << ", SALI " << align.sali << ", MEGNO " << meg.megno);
+      INFO("lambda " << lyap.exponents[0] << " +- " << lyap.errors[0] << ", SALI " << align.sali << ", MEGNO "
+                     << meg.megno);
       REQUIRE(c != OrbitClass::undecided);
       CHECK(align.sali_class == c);
       CHECK(align.gali_class == c);

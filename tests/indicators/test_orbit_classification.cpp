@@ -79,7 +79,8 @@ TEST_CASE("a small golf oscillation is regular by every vote, MEGNO near 2 as th
   CHECK(std::abs(m.megno - 2.0) < 0.15);
 }
 
-TEST_CASE("the classifier's lambda_max reproduces the Lorenz benchmark 0.9056", "[indicators][classification][lorenz]") {
+TEST_CASE("the classifier's lambda_max reproduces the Lorenz benchmark 0.9056",
+          "[indicators][classification][lorenz]") {
   // Lorenz (sigma 10, rho 28, beta 8/3): λ1 = 0.9056 (Sprott, Chaos and Time-Series Analysis, 2003,
   // table of exponents). Dissipative, so no SALI "regular" is possible here, but both vectors align
   // with the most unstable direction just the same.
@@ -138,16 +139,20 @@ TEST_CASE("adaptive classification: options are refused with the key named", "[i
   CHECK_THROWS_WITH(o.validate(), Catch::Contains("lambda_floor"));
 }
 
-TEST_CASE("adaptive classification: a chaotic orbit is decided at the first check, a regular one only after the "
-          "regular-verdict time", "[indicators][classification][adaptive][golf]") {
+TEST_CASE(
+    "adaptive classification: a chaotic orbit is decided at the first check, a regular one only after the "
+    "regular-verdict time",
+    "[indicators][classification][adaptive][golf]") {
   OrbitClassOptions o;
   o.time = 250;
   o.max_time = 4000;  // stages 250, 500, 1000, 2000, 4000; regular allowed from 1877 s
-  const OrbitClassification chaotic = classify_orbit(golf(), Vec<double, 4>(2.0, -1.0, 0, 0), InputSchedule(2), o, tight());
+  const OrbitClassification chaotic =
+      classify_orbit(golf(), Vec<double, 4>(2.0, -1.0, 0, 0), InputSchedule(2), o, tight());
   REQUIRE(chaotic.report.ok());
   CHECK(chaotic.verdict == OrbitClass::chaotic);
   CHECK(chaotic.time == 250);
-  const OrbitClassification regular = classify_orbit(golf(), Vec<double, 4>(0.3, -0.2, 0, 0), InputSchedule(2), o, tight());
+  const OrbitClassification regular =
+      classify_orbit(golf(), Vec<double, 4>(0.3, -0.2, 0, 0), InputSchedule(2), o, tight());
   REQUIRE(regular.report.ok());
   INFO("regular orbit decided at " << regular.time << " s");
   CHECK(regular.verdict == OrbitClass::regular);
@@ -156,7 +161,8 @@ TEST_CASE("adaptive classification: a chaotic orbit is decided at the first chec
   // Work is summed over the stages: more than the first stage alone.
   OrbitClassOptions first = o;
   first.max_time = NAN;
-  const OrbitClassification at250 = classify_orbit(golf(), Vec<double, 4>(0.3, -0.2, 0, 0), InputSchedule(2), first, tight());
+  const OrbitClassification at250 =
+      classify_orbit(golf(), Vec<double, 4>(0.3, -0.2, 0, 0), InputSchedule(2), first, tight());
   CHECK(regular.report.accepted > 4 * at250.report.accepted);
 }
 
@@ -225,7 +231,8 @@ TEST_CASE("adaptive classification: stages double from time and the last is capp
   CHECK(r.verdict == OrbitClass::regular);
 }
 
-TEST_CASE("adaptive classification: a regular verdict needs MEGNO's consent", "[indicators][classification][adaptive]") {
+TEST_CASE("adaptive classification: a regular verdict needs MEGNO's consent",
+          "[indicators][classification][adaptive]") {
   // adaptive_votes on hand-made indicator values: λ and SALI regular, MEGNO undecided or chaotic.
   OrbitClassOptions o;
   o.time = 250;

@@ -61,7 +61,8 @@ TEST_CASE("section: every stepper finds the same crossings", "[poincare]") {
   for (auto k : {StepperKind::dopri5, StepperKind::rkf78, StepperKind::bulirsch_stoer}) {
     IntegratorOptions io = tight();
     io.stepper = k;
-    results.push_back(poincare_section(limb, Vec<double, 4>(0.4363, 0.4363, 0.1, 0.1), surface, InputSchedule(2), so, io));
+    results.push_back(
+        poincare_section(limb, Vec<double, 4>(0.4363, 0.4363, 0.1, 0.1), surface, InputSchedule(2), so, io));
     REQUIRE(results.back().crossings.size() == 20);
   }
   for (std::size_t i = 0; i < 20; ++i) {

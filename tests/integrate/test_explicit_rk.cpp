@@ -77,8 +77,9 @@ rk::StepResult as_step_result(odeint::controlled_step_result r) {
 
 }  // namespace
 
-TEST_CASE("dopri5: the tableau satisfies the order conditions (5, 4 embedded) and the continuous extension is of order 4",
-          "[steppers][dopri5]") {
+TEST_CASE(
+    "dopri5: the tableau satisfies the order conditions (5, 4 embedded) and the continuous extension is of order 4",
+    "[steppers][dopri5]") {
   const auto trees = rooted_trees(6);
   const auto psi = stage_weights(trees, dopri5::a);
   CHECK(row_sum_residual(dopri5::a, dopri5::c) < 1e-14);
@@ -169,7 +170,7 @@ TEST_CASE("dopri5 equals Boost.Odeint's controlled runge_kutta_dopri5 bit for bi
     ++accepted;
   }
   WARN("dopri5 vs odeint over 10 s of a chaotic golf orbit: " << accepted << " accepted, " << rejected
-                                                                << " rejected steps, identical");
+                                                              << " rejected steps, identical");
   CHECK(accepted > 1000);
   CHECK(rejected > 10);  // the comparison covered rejections too
 }
@@ -207,12 +208,13 @@ TEST_CASE("rkf78 without the tableau's zeros equals Boost.Odeint's rkf78 bit for
     ++accepted;
   }
   WARN("rkf78 vs odeint over 10 s of a chaotic golf orbit: " << accepted << " accepted, " << rejected
-                                                               << " rejected steps, identical");
+                                                             << " rejected steps, identical");
   CHECK(accepted > 300);
   CHECK(rejected > 10);
 }
 
-TEST_CASE("dopri5::integrate_between equals odeint's integrate_adaptive with a controlled dopri5", "[steppers][dopri5]") {
+TEST_CASE("dopri5::integrate_between equals odeint's integrate_adaptive with a controlled dopri5",
+          "[steppers][dopri5]") {
   GolfTangent g;
   using State = GolfTangent::State;
   const IntegratorOptions opt = tight(StepperKind::dopri5, 1e-9);
@@ -220,8 +222,9 @@ TEST_CASE("dopri5::integrate_between equals odeint's integrate_adaptive with a c
     CAPTURE(t1);
     State xa = g.x0, xb = g.x0;
     odeint::integrate_adaptive(
-        odeint::make_controlled(opt.atol, opt.rtol,
-                                odeint::runge_kutta_dopri5<State, double, State, double, odeint::vector_space_algebra>()),
+        odeint::make_controlled(
+            opt.atol, opt.rtol,
+            odeint::runge_kutta_dopri5<State, double, State, double, odeint::vector_space_algebra>()),
         g.sys, xa, 0.0, t1, std::min(0.05, t1));
     dopri5::integrate_between(g.sys, xb, 0.0, t1, std::min(0.05, t1), opt);
     CHECK(xa == xb);

@@ -72,7 +72,8 @@ TEST_CASE("TOML [inputs]: constant with release, inline table, CSV by relative p
   const auto f2 = temp_file("in2.toml", "[inputs.table]\nt = [0, 1]\nu = [[0, 0], [2, -2]]\n");
   CHECK_THAT(read_inputs_file(f2, 2).base(1, 0.5), WithinAbs(-1.0, 1e-15));
   const auto csv = temp_file("in3.csv", "0,1\n1,3\n");
-  const auto f3 = temp_file("in3.toml", "[inputs]\ntable = \"" + std::filesystem::path(csv).filename().string() + "\"\n");
+  const auto f3 =
+      temp_file("in3.toml", "[inputs]\ntable = \"" + std::filesystem::path(csv).filename().string() + "\"\n");
   CHECK_THAT(read_inputs_file(f3, 1).base(0, 0.5), WithinAbs(2.0, 1e-15));
   const auto bad = temp_file("in4.toml", "[inputs]\ntorque = [1, 2]\nspeed = 3\n");
   CHECK_THROWS_AS(read_inputs_file(bad, 2), InputError);

@@ -33,7 +33,8 @@ TEST_CASE("A finite-time blow-up returns a failure status just before the singul
   for (auto k : {StepperKind::dopri5, StepperKind::rkf78, StepperKind::bulirsch_stoer}) {
     CAPTURE(stepper_name(k));
     const auto start = std::chrono::steady_clock::now();
-    const auto tr = simulate(BlowUp{}, Vec<double, 1>(1.0), InputSchedule(0), 0.0, 2.0, output_grid(0.0, 2.0, 0.3), tight(k, 1e-10));
+    const auto tr = simulate(BlowUp{}, Vec<double, 1>(1.0), InputSchedule(0), 0.0, 2.0, output_grid(0.0, 2.0, 0.3),
+                             tight(k, 1e-10));
     CHECK_FALSE(tr.report.ok());
     CHECK((tr.report.status == IntegrationStatus::step_underflow || tr.report.status == IntegrationStatus::non_finite));
     CHECK(tr.report.t < 1.0 + 1e-9);
@@ -44,7 +45,8 @@ TEST_CASE("A finite-time blow-up returns a failure status just before the singul
     CHECK_FALSE(var.report.ok());
     // Ψ as the tangent flow (the sweep's stm and ftle) fails the same way, at the same place.
     const auto psi = state_transition_matrix(BlowUp{}, Vec<double, 1>(1.0), InputSchedule(0), 2.0, tight(k, 1e-10));
-    CHECK((psi.report.status == IntegrationStatus::step_underflow || psi.report.status == IntegrationStatus::non_finite));
+    CHECK(
+        (psi.report.status == IntegrationStatus::step_underflow || psi.report.status == IntegrationStatus::non_finite));
     CHECK(psi.report.t < 1.0 + 1e-9);
     CHECK(psi.report.t > 0.99);
     CHECK(seconds_since(start) < 10.0);
@@ -89,9 +91,7 @@ TEST_CASE("Integrator options are validated and named", "[status][options]") {
   REQUIRE_THROWS_AS(o.validate(), InputError);
   try {
     o.validate();
-  } catch (const InputError& e) {
-    CHECK(e.field() == "integrator.rtol");
-  }
+  } catch (const InputError& e) { CHECK(e.field() == "integrator.rtol"); }
   CHECK(parse_stepper("rkf78") == StepperKind::rkf78);
   CHECK(parse_stepper("bs") == StepperKind::bulirsch_stoer);
   CHECK_THROWS_AS(parse_stepper("euler"), InputError);

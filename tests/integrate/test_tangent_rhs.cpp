@@ -203,8 +203,8 @@ TEST_CASE("tangent rhs: golf's lambda_max by the fast path equals the generic pa
           "[tangent][golf][lyapunov]") {
   const GolfModel golf(golf_params(read_param_file("golf_manufactured")));
   // Rest states with small and moderate swings (regular: the estimate decays like log t / t).
-  check_fast_path_on_regular_orbits(golf, {Vec<double, 4>(0.3, 0.2, 0, 0), Vec<double, 4>(0.8, -0.5, 0, 0),
-                                           Vec<double, 4>(0.05, 0.05, 0.1, 0.1)});
+  check_fast_path_on_regular_orbits(
+      golf, {Vec<double, 4>(0.3, 0.2, 0, 0), Vec<double, 4>(0.8, -0.5, 0, 0), Vec<double, 4>(0.05, 0.05, 0.1, 0.1)});
   // A chaotic state: both positive and of the same size (they decorrelate after ~20/λ s).
   const GenericOnly<GolfModel> generic{golf};
   LyapunovOptions lo;
@@ -223,6 +223,6 @@ TEST_CASE("tangent rhs: golf's lambda_max by the fast path equals the generic pa
 TEST_CASE("tangent rhs: the limb's lambda_max by the fast path equals the generic path on regular orbits",
           "[tangent][limb][lyapunov]") {
   const LimbModel limb(limb_params(read_param_file("limb_paper_reconstructed")));
-  check_fast_path_on_regular_orbits(limb, {Vec<double, 4>(0.3, 0.2, 0, 0), Vec<double, 4>(0.6, -0.4, 0, 0),
-                                           Vec<double, 4>(0.05, 0.05, 0.1, 0.1)});
+  check_fast_path_on_regular_orbits(
+      limb, {Vec<double, 4>(0.3, 0.2, 0, 0), Vec<double, 4>(0.6, -0.4, 0, 0), Vec<double, 4>(0.05, 0.05, 0.1, 0.1)});
 }

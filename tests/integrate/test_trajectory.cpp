@@ -27,8 +27,8 @@ TEST_CASE("Energy is conserved to 1e-9 relative over 100 s with no input", "[tra
     const auto tr = simulate(model, x0, InputSchedule(0), 0.0, 100.0, grid, tight(k, 1e-12));
     REQUIRE(tr.report.ok());
     const double drift = max_relative_energy_drift(tr);
-    WARN(label << " (" << stepper_name(k) << ")\n  max |E(t) - E(0)| / |E(0)| over 100 s = " << drift << ", E(0) = "
-               << tr.energy.front() << " J, " << tr.report.accepted << " steps");
+    WARN(label << " (" << stepper_name(k) << ")\n  max |E(t) - E(0)| / |E(0)| over 100 s = " << drift
+               << ", E(0) = " << tr.energy.front() << " J, " << tr.report.accepted << " steps");
     CHECK(drift < 1e-9);
   };
   Vec<double, 6> c0;
@@ -43,7 +43,8 @@ TEST_CASE("Energy is conserved to 1e-9 relative over 100 s with no input", "[tra
 TEST_CASE("With a torque history, E(T) - E(0) equals the actuator work to 1e-8 relative", "[trajectory][power]") {
   // Piecewise-linear τ1 and τ2 with a release of τ2: the work is integrated with the state.
   const auto golf = shipped_model<GolfModel>("golf");
-  InputSchedule in = InputSchedule::table({0.0, 0.1, 0.25, 0.4}, {{-12.0, -2.0}, {-18.0, -4.0}, {-10.0, 3.0}, {0.0, 0.0}});
+  InputSchedule in =
+      InputSchedule::table({0.0, 0.1, 0.25, 0.4}, {{-12.0, -2.0}, {-18.0, -4.0}, {-10.0, 3.0}, {0.0, 0.0}});
   in.set_release({InputSchedule::never, 0.22});
   const auto tr = simulate(golf, Vec<double, 4>(150 * deg, -70 * deg, 0, 0), in, 0.0, 0.5, output_grid(0.0, 0.5, 0.01),
                            tight(StepperKind::rkf78, 1e-12));
@@ -51,7 +52,7 @@ TEST_CASE("With a torque history, E(T) - E(0) equals the actuator work to 1e-8 r
   const double dE = tr.energy.back() - tr.energy.front();
   const double W = tr.work.back();
   WARN("golf, table torques + release\n  E(T)-E(0) = " << dE << " J, work = " << W << " J, rel. diff "
-                                                      << std::abs(dE / W - 1));
+                                                       << std::abs(dE / W - 1));
   CHECK_THAT(dE, WithinRel(W, 1e-8));
   // The same balance along the way, and independently by the trapezoid rule on the sampled power
   // as a coarse sanity check of the power column (O(dt²), so only 1e-3).

@@ -1,8 +1,8 @@
 // Ψ(T,0) from the variational equations (AutoDiff Jacobians) against central finite differences of
-// the flow (Richardson-extrapolated), for every model at a regular and a chaotic state; the AutoDiff Jacobians themselves
-// against finite differences of the rhs; Liouville's theorem for the conservative mechanical models.
-// The same checks for Ψ as the tangent flow [x | Ψ] (indicators/state_transition.hpp: the model's
-// tangent rhs, what the sweep's stm, ftle and endpoint_sensitivity entries integrate).
+// the flow (Richardson-extrapolated), for every model at a regular and a chaotic state; the AutoDiff Jacobians
+// themselves against finite differences of the rhs; Liouville's theorem for the conservative mechanical models. The
+// same checks for Ψ as the tangent flow [x | Ψ] (indicators/state_transition.hpp: the model's tangent rhs, what the
+// sweep's stm, ftle and endpoint_sensitivity entries integrate).
 #include <catch2/catch.hpp>
 
 #include "chaoskit/indicators/state_transition.hpp"
@@ -161,7 +161,8 @@ TEST_CASE("Psi(T,0) matches central finite differences of the flow: lorenz", "[v
 TEST_CASE("Psi(T,0) stays correct with an explicitly time-dependent input", "[variational][fd]") {
   // A torque table varying within the horizon: A(t) must be evaluated with u(t) at every stage.
   const auto m = shipped_model<GolfModel>("golf");
-  const InputSchedule in = InputSchedule::table({0.0, 0.3, 0.7, 1.2}, {{2.0, -1.0}, {-3.0, 0.5}, {1.0, 2.0}, {0.0, 0.0}});
+  const InputSchedule in =
+      InputSchedule::table({0.0, 0.3, 0.7, 1.2}, {{2.0, -1.0}, {-3.0, 0.5}, {1.0, 2.0}, {0.0, 0.0}});
   check_stm_against_fd(m, Vec<double, 4>(60 * deg, -30 * deg, 1.0, 0.0), 1.5, "golf with torque table");
   auto chain = shipped_model<ChainModel<3>>("chain");
   InputSchedule c = InputSchedule::constant({1.0, -0.5, 0.25});
@@ -196,7 +197,8 @@ TEST_CASE("Liouville: det Psi in (q, qdot) equals det M(q0) / det M(q(T)) over 1
 
 TEST_CASE("Lorenz: det Psi equals exp(T tr A) exactly (constant divergence)", "[variational]") {
   const auto m = shipped_model<LorenzModel>("lorenz");
-  const auto r = propagate_variational(m, Vec<double, 3>(1, 1, 1), InputSchedule(0), 0.0, 1.0, tight(StepperKind::rkf78, 1e-12));
+  const auto r =
+      propagate_variational(m, Vec<double, 3>(1, 1, 1), InputSchedule(0), 0.0, 1.0, tight(StepperKind::rkf78, 1e-12));
   REQUIRE(r.report.ok());
   CHECK_THAT(r.stm.determinant(), WithinRel(std::exp(m.divergence() * 1.0), 1e-9));
 }

@@ -17,15 +17,16 @@
 #include <string>
 #include <vector>
 
-#include "chaoskit/io/results_store.hpp"
 #include "../support/scratch.hpp"
+#include "chaoskit/io/results_store.hpp"
 
 namespace chaoskit::test {
 
 inline std::vector<io::Axis> grid_axes(std::size_t n1 = 40, std::size_t n2 = 30) {
   io::Axis a{"th1", {}, "rad", "initial angle of link 1"};
   io::Axis b{"th2", {}, "rad", "initial angle of link 2"};
-  for (std::size_t i = 0; i < n1; ++i) a.values.push_back(-1.0 + 2.0 * static_cast<double>(i) / static_cast<double>(n1 - 1));
+  for (std::size_t i = 0; i < n1; ++i)
+    a.values.push_back(-1.0 + 2.0 * static_cast<double>(i) / static_cast<double>(n1 - 1));
   for (std::size_t i = 0; i < n2; ++i) b.values.push_back(0.05 * static_cast<double>(i));
   return {a, b};
 }

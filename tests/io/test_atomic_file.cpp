@@ -47,8 +47,7 @@ TEST_CASE("atomic file: without a commit the target keeps its content and the te
     CHECK(fs::path(out.temp_path()).filename().string().rfind(".out.h5.final-", 0) == 0);
     put(out.temp_path(), "half");
     throw std::runtime_error("the writer failed");
-  } catch (const std::runtime_error&) {
-  }
+  } catch (const std::runtime_error&) {}
   CHECK(content(target) == "old");
   CHECK(entries(dir.path) == 1);
 }

@@ -106,7 +106,8 @@ TEST_CASE("file formats: results files name their storage, host and status codes
   ScratchDir dir("format_results");
   const std::string f = dir.file("b.h5");
   REQUIRE(run_cli("basin --model golf --x th1=100deg:170deg:6 --y th2=-100deg:-40deg:6 --kind task --torque=-15,-3 "
-                  "--threshold 30 --max-time 2 --box 2 --out " + shell_quote(f))
+                  "--threshold 30 --max-time 2 --box 2 --out " +
+                  shell_quote(f))
               .exit_code == 0);
   h5::QuietErrors quiet;
   h5::File file = open_file(f);

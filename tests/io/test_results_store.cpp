@@ -74,9 +74,9 @@ TEST_CASE("results store: write, close, reopen, read back every variable and the
       REQUIRE(conv[i] == test::converged_of(i));
     } else {
       REQUIRE(st[i] == io::point_status::not_computed);
-      REQUIRE(std::isnan(lam[i]));     // float64 fill NaN
-      REQUIRE(basin[i] == -1.0);       // int32 fill
-      REQUIRE(conv[i] == 255.0);       // uint8 fill
+      REQUIRE(std::isnan(lam[i]));  // float64 fill NaN
+      REQUIRE(basin[i] == -1.0);    // int32 fill
+      REQUIRE(conv[i] == 255.0);    // uint8 fill
     }
   }
   CHECK(s.done_count() == 1000);
@@ -273,9 +273,7 @@ TEST_CASE("results store: bad layouts, existing outputs and unwritable paths are
   auto field_of = [&](const std::string& path, std::vector<io::Axis> a, std::vector<io::Variable> v) {
     try {
       io::ResultsStore::create(path, a, v, {});
-    } catch (const InputError& e) {
-      return e.field() + " | " + e.what();
-    }
+    } catch (const InputError& e) { return e.field() + " | " + e.what(); }
     return std::string("accepted");
   };
   const std::string f = dir.file("b.h5");

@@ -11,8 +11,8 @@
 
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <cstdlib>
+#include <filesystem>
 #include <random>
 #include <thread>
 
@@ -52,9 +52,7 @@ print("H5PY-OK", int(ok.sum()))
     std::mt19937_64 rng(seed);
     while (true)
       for (const auto& [p, c] : test::shuffled_batches(kRows * kCols, 120, rng)) test::write_run(s, p, c);
-  } catch (...) {
-    ::_exit(3);
-  }
+  } catch (...) { ::_exit(3); }
 }
 
 void check_consistent(const io::ResultsStore& s) {
@@ -69,7 +67,8 @@ void check_consistent(const io::ResultsStore& s) {
     REQUIRE(st[i] == test::status_of(i));
     REQUIRE(lam[i] == test::lambda_of(i));
     for (int r = 0; r < 2; ++r)
-      for (int c = 0; c < 2; ++c) REQUIRE(psi[4 * i + 2 * static_cast<std::size_t>(r) + static_cast<std::size_t>(c)] == test::psi_of(i, r, c));
+      for (int c = 0; c < 2; ++c)
+        REQUIRE(psi[4 * i + 2 * static_cast<std::size_t>(r) + static_cast<std::size_t>(c)] == test::psi_of(i, r, c));
     REQUIRE(basin[i] == test::basin_of(i));
     REQUIRE(conv[i] == test::converged_of(i));
   }

@@ -172,8 +172,10 @@ TEST_CASE("AutoDiff Jacobians of every model's rhs match central differences", "
       const double h = 1e-6;
       Vec<double, n> xp = x, xm = x;
       Vec<double, m> up = u, um = u;
-      if (j < n) xp(j) += h, xm(j) -= h;
-      else up(j - n) += h, um(j - n) -= h;
+      if (j < n)
+        xp(j) += h, xm(j) -= h;
+      else
+        up(j - n) += h, um(j - n) -= h;
       const Vec<double, n> fd = (model.rhs(xp, up, 0.0) - model.rhs(xm, um, 0.0)) / (2 * h);
       for (int i = 0; i < n; ++i) CHECK_THAT(J(i, j), WithinAbs(fd(i), 1e-6 * (1.0 + std::abs(fd(i)))));
     }
@@ -184,7 +186,8 @@ TEST_CASE("AutoDiff Jacobians of every model's rhs match central differences", "
         Vec<double, 2>(1.0, 0.5));
   check(ChainModel<3>(chain_params(read_param_file("chain3_uniform_rods"))),
         Vec<double, 6>(0.4, -0.3, 1.2, 0.5, -1.0, 2.0), Vec<double, 3>(0.1, 0.2, 0.3));
-  check(LorenzModel(lorenz_params(read_param_file("lorenz_classic"))), Vec<double, 3>(1.0, 2.0, 20.0), Vec<double, 0>());
+  check(LorenzModel(lorenz_params(read_param_file("lorenz_classic"))), Vec<double, 3>(1.0, 2.0, 20.0),
+        Vec<double, 0>());
   check(HenonHeilesModel(), Vec<double, 4>(0.1, -0.2, 0.3, 0.05), Vec<double, 0>());
 }
 

@@ -51,6 +51,7 @@ TEST_CASE("energy surface: solved rates reproduce the energy", "[energy_surface]
   CHECK(accessible > 50);
   CHECK(inaccessible > 20);
   // At rest in the hanging position the minimum energy is V(0) and nothing below it is reachable.
-  CHECK_FALSE(rate_for_energy(golf, Vec<double, 2>(0, 0), Vec<double, 2>(0, 0), 0, golf.potential_energy(Vec<double, 2>(0, 0)) - 1e-9));
+  CHECK_FALSE(rate_for_energy(golf, Vec<double, 2>(0, 0), Vec<double, 2>(0, 0), 0,
+                              golf.potential_energy(Vec<double, 2>(0, 0)) - 1e-9));
   CHECK(minimum_energy_at(golf, Vec<double, 2>(0, 0)) == golf.potential_energy(Vec<double, 2>(0, 0)));
 }

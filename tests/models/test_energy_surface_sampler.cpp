@@ -169,7 +169,9 @@ struct GolfSurface {
   double minimum_energy() const { return -a - b; }
   double lowest_flip_energy() const { return 2.0 * std::min(a, b); }
 
-  double sqrt_det_mass(double th2) const { return std::sqrt(model.mass_matrix(Vec<double, 2>(0.0, th2)).determinant()); }
+  double sqrt_det_mass(double th2) const {
+    return std::sqrt(model.mass_matrix(Vec<double, 2>(0.0, th2)).determinant());
+  }
 
   /// Length of {θ1 : V < E} at fixed θ2. V = −R cos(θ1 + ψ) with R = |a + b e^(iθ2)|, so it is one
   /// arc of length 2 acos(−E/R), clamped: empty when E ≤ −R, the whole circle when E ≥ R.
@@ -407,9 +409,9 @@ TEST_CASE("energy-surface sampler: a sample is a pure function of (seed, level, 
     for (int i = 0; i < 8; ++i) CHECK(from_key.next() == from_state.next());
     // xoshiro256** from the state {1, 2, 3, 4} (the authors' reference implementation).
     auto reference = sample_rng::Stream::from_state({1, 2, 3, 4});
-    for (std::uint64_t expected : {11520ULL, 0ULL, 1509978240ULL, 1215971899390074240ULL, 1216172134540287360ULL,
-                                   607988272756665600ULL, 16172922978634559625ULL, 8476171486693032832ULL,
-                                   10595114339597558777ULL, 2904607092377533576ULL})
+    for (std::uint64_t expected :
+         {11520ULL, 0ULL, 1509978240ULL, 1215971899390074240ULL, 1216172134540287360ULL, 607988272756665600ULL,
+          16172922978634559625ULL, 8476171486693032832ULL, 10595114339597558777ULL, 2904607092377533576ULL})
       CHECK(reference.next() == expected);
   }
 
@@ -464,7 +466,8 @@ TEST_CASE("energy-surface sampler: no q-weight exceeds the rejection bound", "[e
           largest = std::max(largest, sampler.q_weight(Vec<double, 2>(-kPi + (i + 0.37) * 2 * kPi / kNodes,
                                                                       -kPi + (j + 0.71) * 2 * kPi / kNodes)));
       CHECK(largest <= sampler.q_weight_maximum() * (1.0 + 1e-12));
-      CHECK(sampler.q_weight_bound() == sampler.q_weight_maximum() * (1.0 + EnergySurfaceSampler<GolfModel>::kBoundMargin));
+      CHECK(sampler.q_weight_bound() ==
+            sampler.q_weight_maximum() * (1.0 + EnergySurfaceSampler<GolfModel>::kBoundMargin));
     }
   }
   SECTION("3-link chain") {
@@ -512,7 +515,8 @@ TEST_CASE("energy-surface sampler: impossible requests are refused with the reas
   const ChainModel<1> rod(chain_params(read_param_file("chain1_damped_rod")));
   refused([&] { (void)EnergySurfaceSampler(rod, 10.0, SampleMeasure::liouville); }, "model",
           "at least two degrees of freedom");
-  refused([&] { parse_sample_measure("uniform"); }, "measure", "unknown sample measure 'uniform' (known: liouville, section)");
+  refused([&] { parse_sample_measure("uniform"); }, "measure",
+          "unknown sample measure 'uniform' (known: liouville, section)");
   for (SampleMeasure m : {SampleMeasure::liouville, SampleMeasure::section})
     CHECK(parse_sample_measure(sample_measure_name(m)) == m);
 }

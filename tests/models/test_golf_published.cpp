@@ -85,8 +85,8 @@ TEST_CASE("golf: small-oscillation mode frequencies", "[golf][published]") {
 
 TEST_CASE("golf exercise 2: potential drop from (150, -70) deg to (0, 0)", "[golf][published]") {
   const GolfModel m = manufactured();
-  const double drop = m.potential_energy(Vec<double, 2>(150 * kDegree, -70 * kDegree)) -
-                      m.potential_energy(Vec<double, 2>(0, 0));
+  const double drop =
+      m.potential_energy(Vec<double, 2>(150 * kDegree, -70 * kDegree)) - m.potential_energy(Vec<double, 2>(0, 0));
   check_printed({"potential drop", 12.192849345, 9}, drop);
 }
 

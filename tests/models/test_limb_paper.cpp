@@ -102,10 +102,12 @@ TEST_CASE("limb: eq. 35 with its printed numbers tracks the model to the print's
     const double a1 = (56.522 * std::sin(t1) - 19.216 * std::cos(d) * std::sin(t2)) / (c2 - 2.147);
     const double a2 = -std::sin(2 * d) / (2 * (c2 - 2.147));
     const double a3 = -0.402 * std::sin(d) / (c2 - 2.147);
-    const double a4 = (81.416 * std::sin(t1) * std::cos(d) + 59.036 * std::cos(t1) * std::sin(d) - 43.479 * std::sin(t2)) /
-                      (c2 - 2.1473);
+    const double a4 =
+        (81.416 * std::sin(t1) * std::cos(d) + 59.036 * std::cos(t1) * std::sin(d) - 43.479 * std::sin(t2)) /
+        (c2 - 2.1473);
     const double a5 = -5.335 * std::sin(d) / (c2 - 2.147);
-    const auto qdd = joint_accelerations(m, Vec<double, 2>(t1, t2), Vec<double, 2>(w1, w2), Vec<double, 2>(Vec<double, 2>::Zero()));
+    const auto qdd =
+        joint_accelerations(m, Vec<double, 2>(t1, t2), Vec<double, 2>(w1, w2), Vec<double, 2>(Vec<double, 2>::Zero()));
     // The print's precision bounds the difference: the denominator constant 2.147 ± 0.0005 alone
     // carries up to 4.4e-4 relative error in (cos² − 2.147), the numerators ~1e-5.
     const double size1 = std::abs(a1) + std::abs(a2 * w1 * w1) + std::abs(a3 * w2 * w2);
@@ -142,7 +144,8 @@ TEST_CASE("limb: the generalised eigenproblem has two modes, neither at 4.709 ra
   for (int k = 0; k < 2; ++k) {
     const Vec<double, 2> v = modes.shapes.col(k);
     CHECK((modes.stiffness - modes.omega(k) * modes.omega(k) * modes.mass).lpNorm<Eigen::Infinity>() > 0);
-    CHECK(((modes.stiffness - modes.omega(k) * modes.omega(k) * modes.mass) * v).norm() < 1e-10 * modes.stiffness.norm());
+    CHECK(((modes.stiffness - modes.omega(k) * modes.omega(k) * modes.mass) * v).norm() <
+          1e-10 * modes.stiffness.norm());
   }
   CHECK(modes.shapes(1, 0) > 0);
   CHECK(modes.shapes(1, 1) < 0);

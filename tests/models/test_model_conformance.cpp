@@ -98,7 +98,7 @@ struct GolfFileCase {
   static constexpr bool conservative = true, has_rest = true;
 };
 
-#define CHAOSKIT_CONFORMANCE_CASES                                                                        \
+#define CHAOSKIT_CONFORMANCE_CASES                                                                           \
   GolfCase, LimbCase, ChainCase<1>, ChainCase<2>, ChainCase<3>, ChainCase<4>, ChainCase<5>, DampedChainCase, \
       LorenzCase, HenonHeilesCase, GolfFileCase
 
@@ -182,8 +182,8 @@ TEMPLATE_TEST_CASE("conformance: dE/dt along the vector field is the moments' po
       // dE/dt = ∇E · f by a central difference of the energy along f (any model's energy; no
       // AutoDiff of it needed, so model files are checked the same way).
       const double h = 1e-6;
-      const double dE = (state_energy(model, Vec<double, n>(x + h * f)) - state_energy(model, Vec<double, n>(x - h * f))) /
-                        (2.0 * h);
+      const double dE =
+          (state_energy(model, Vec<double, n>(x + h * f)) - state_energy(model, Vec<double, n>(x - h * f))) / (2.0 * h);
       double expected = 0.0;
       if constexpr (MechanicalModel<M>) {
         constexpr int d = M::dof;
@@ -196,8 +196,8 @@ TEMPLATE_TEST_CASE("conformance: dE/dt along the vector field is the moments' po
   }
 }
 
-TEMPLATE_TEST_CASE("conformance: a conservative model keeps its energy with the inputs off",
-                   "[models][conformance]", CHAOSKIT_CONFORMANCE_CASES) {
+TEMPLATE_TEST_CASE("conformance: a conservative model keeps its energy with the inputs off", "[models][conformance]",
+                   CHAOSKIT_CONFORMANCE_CASES) {
   using M = typename TestType::M;
   constexpr int n = M::state_dim;
   if constexpr (TestType::conservative) {

@@ -113,7 +113,8 @@ void check_pieces(const Builtin& builtin, const FileModel<4>& file) {
         difference(file.mass_matrix(q), builtin.mass_matrix(q)),
         difference(file.gravity(q), Gb, scale),
         difference(file.bias(q, qd), cb, scale),
-        std::abs(file.potential_energy(q) - builtin.potential_energy(q)) / std::max(1.0, std::abs(builtin.potential_energy(q))),
+        std::abs(file.potential_energy(q) - builtin.potential_energy(q)) /
+            std::max(1.0, std::abs(builtin.potential_energy(q))),
         difference(joint_accelerations(file, q, qd, u), joint_accelerations(builtin, q, qd, u)),
         difference(endpoint_kinematics(file, q, qd, Vec<double, 2>(1, -2)).a,
                    endpoint_kinematics(builtin, q, qd, Vec<double, 2>(1, -2)).a),
@@ -144,7 +145,8 @@ TEST_CASE("model file mechanics: a damped file gives chain's damping D and its p
   check_pieces(chain, file);
 }
 
-TEST_CASE("model file mechanics: modes of golf.toml and limb.toml are the built-ins' to 1e-10", "[model_files][mechanics]") {
+TEST_CASE("model file mechanics: modes of golf.toml and limb.toml are the built-ins' to 1e-10",
+          "[model_files][mechanics]") {
   auto compare = [](const auto& builtin, const FileModel<4>& file) {
     const auto mb = linear_modes(builtin), mf = linear_modes(file);
     CAPTURE(mb.omega.transpose(), mf.omega.transpose());
@@ -202,11 +204,13 @@ TEST_CASE("model file mechanics: basin maps equal the built-ins' label for label
     bo.rest.max_time = 60.0;
     const TempModel f(with_links(damped_chain, relative_links));
     const basins::GridAxis dth1{"dth1", 2, {-12.0, -6.0, 0.0, 6.0, 12.0}};
-    same_labels(damped_chain_builtin(), file4(f.path.string()), th1, dth1, Vec<double, 4>::Zero(), InputSchedule(2), 1e-3);
+    same_labels(damped_chain_builtin(), file4(f.path.string()), th1, dth1, Vec<double, 4>::Zero(), InputSchedule(2),
+                1e-3);
   }
 }
 
-TEST_CASE("model file mechanics: energy-surface samples and seeds equal the built-ins'", "[model_files][mechanics][energy]") {
+TEST_CASE("model file mechanics: energy-surface samples and seeds equal the built-ins'",
+          "[model_files][mechanics][energy]") {
   const GolfModel golf = std::get<GolfModel>(make_model("golf"));
   const FileModel<4> file = file4(model_file("golf"));
   for (SampleMeasure measure : {SampleMeasure::liouville, SampleMeasure::section}) {
@@ -233,16 +237,15 @@ TEST_CASE("model file mechanics: energy-surface samples and seeds equal the buil
   }
 }
 
-TEST_CASE("model file mechanics: what a file cannot give is refused naming the file", "[model_files][mechanics][bad_input]") {
+TEST_CASE("model file mechanics: what a file cannot give is refused naming the file",
+          "[model_files][mechanics][bad_input]") {
   using Catch::Matchers::Contains;
   using Catch::Matchers::Matches;
   using Catch::Matchers::StartsWith;
   auto message = [](const auto& f) {
     try {
       f();
-    } catch (const InputError& e) {
-      return std::string(e.what());
-    }
+    } catch (const InputError& e) { return std::string(e.what()); }
     return std::string("(no error)");
   };
   SECTION("an ODE file") {
@@ -252,8 +255,9 @@ TEST_CASE("model file mechanics: what a file cannot give is refused naming the f
                StartsWith(lorenz + ": basins need a mechanical model file (model = \"mechanical\")"));
     CHECK_FALSE(is_mechanical_model(m));
     // An ODE of 4 states has the type of a mechanical one, and is refused at run time.
-    const TempModel hh("model = \"ode\"\nstates = [\"x\", \"y\", \"px\", \"py\"]\n[values]\nk = 1.0\n[derivatives]\n"
-                       "x = \"px\"\ny = \"py\"\npx = \"-k*x\"\npy = \"-k*y\"\n");
+    const TempModel hh(
+        "model = \"ode\"\nstates = [\"x\", \"y\", \"px\", \"py\"]\n[values]\nk = 1.0\n[derivatives]\n"
+        "x = \"px\"\ny = \"py\"\npx = \"-k*x\"\npy = \"-k*y\"\n");
     const FileModel<4> ode = file4(hh.path.string());
     CHECK_FALSE(is_mechanical_model(ode));
     CHECK_THAT(message([&] { require_mechanics(ode, "energy surfaces"); }), Contains("need a mechanical model file"));
@@ -289,7 +293,8 @@ TEST_CASE("model file mechanics: what a file cannot give is refused naming the f
     std::string text = with_links(damped_chain, relative_links);
     text.replace(text.find("- b1*dth1"), 9, "- b1*(1 + th2^2)*dth1");
     const TempModel f(text);
-    CHECK_THAT(file4(f.path.string()).program->mechanics_problem(), Contains("the damping -d(forces[1])/ddth1 is 1.5 at rest"));
+    CHECK_THAT(file4(f.path.string()).program->mechanics_problem(),
+               Contains("the damping -d(forces[1])/ddth1 is 1.5 at rest"));
   }
   SECTION("bad [kinematics] tables") {
     auto compile_error = [&](const std::string& links) {
@@ -308,7 +313,9 @@ TEST_CASE("model file mechanics: what a file cannot give is refused naming the f
                Contains("must be a length > 0"));
     CHECK_THAT(compile_error("[kinematics]\nangles = \"relative\"\nlengths = [\"L1\", \"L2\"]\nlinks = 2\n"),
                Contains("unknown key 'links' in [kinematics]"));
-    const TempModel ode("model = \"ode\"\nstates = [\"x\"]\n[values]\nk = 1.0\n[derivatives]\nx = \"-k*x\"\n" + relative_links);
-    CHECK_THAT(message([&] { (void)make_model(ode.path.string()); }), Contains("[kinematics] is for mechanical model files"));
+    const TempModel ode("model = \"ode\"\nstates = [\"x\"]\n[values]\nk = 1.0\n[derivatives]\nx = \"-k*x\"\n" +
+                        relative_links);
+    CHECK_THAT(message([&] { (void)make_model(ode.path.string()); }),
+               Contains("[kinematics] is for mechanical model files"));
   }
 }

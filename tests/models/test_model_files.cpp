@@ -74,8 +74,8 @@ void check_rhs_agreement(const Builtin& builtin, const FileModel<N>& file, const
 
 TEST_CASE("model files: the shipped files reproduce the built-in rhs on 1000 random states", "[model_files]") {
   SECTION("lorenz") {
-    check_rhs_agreement(std::get<LorenzModel>(make_model("lorenz")), file_model_as<FileModel<3>>("lorenz"), Vec<double, 3>(-20, -25, 0), Vec<double, 3>(20, 25, 50),
-                        0.0);
+    check_rhs_agreement(std::get<LorenzModel>(make_model("lorenz")), file_model_as<FileModel<3>>("lorenz"),
+                        Vec<double, 3>(-20, -25, 0), Vec<double, 3>(20, 25, 50), 0.0);
   }
   const Vec<double, 4> lo(-M_PI, -M_PI, -10, -10), hi(M_PI, M_PI, 10, 10);
   SECTION("golf") {
@@ -138,7 +138,8 @@ TEST_CASE("model files: Jacobian-vector products agree with central differences"
 }
 
 TEST_CASE("model files: every function's dual-number derivative agrees with central differences", "[model_files]") {
-  const auto path = std::filesystem::temp_directory_path() / ("chaoskit_functions_" + std::to_string(::getpid()) + ".toml");
+  const auto path =
+      std::filesystem::temp_directory_path() / ("chaoskit_functions_" + std::to_string(::getpid()) + ".toml");
   std::ofstream(path) << R"TOML(model = "ode"
 states = ["x", "y", "z"]
 [values]
@@ -168,7 +169,8 @@ z = "p / (1 + s^2)"
       // Skip directions that cross a kink (abs, min, max, if, wrap) within the difference step.
       const double h = 1e-6;
       const Vec<double, 3> fd =
-          (m.rhs(Vec<double, 3>(x + h * W.col(k)), u, 0.25) - m.rhs(Vec<double, 3>(x - h * W.col(k)), u, 0.25)) / (2 * h);
+          (m.rhs(Vec<double, 3>(x + h * W.col(k)), u, 0.25) - m.rhs(Vec<double, 3>(x - h * W.col(k)), u, 0.25)) /
+          (2 * h);
       const Vec<double, 3> fd2 = (m.rhs(Vec<double, 3>(x + 0.5 * h * W.col(k)), u, 0.25) -
                                   m.rhs(Vec<double, 3>(x - 0.5 * h * W.col(k)), u, 0.25)) /
                                  h;
@@ -185,7 +187,8 @@ TEST_CASE("model files: lambda_max over 100 s agrees with the built-in within it
   lo.time = 100.0;
   const IntegratorOptions io;
   auto compare = [&](const auto& builtin, const auto& file, const auto& x0) {
-    const auto rb = lyapunov_exponents<1>(builtin, x0, InputSchedule(std::decay_t<decltype(builtin)>::input_dim), lo, io);
+    const auto rb =
+        lyapunov_exponents<1>(builtin, x0, InputSchedule(std::decay_t<decltype(builtin)>::input_dim), lo, io);
     const auto rf = lyapunov_exponents<1>(file, x0, InputSchedule(std::decay_t<decltype(file)>::input_dim), lo, io);
     const double bar = std::max(rb.errors[0], rf.errors[0]);
     CAPTURE(rb.exponents[0], rb.errors[0], rf.exponents[0], rf.errors[0]);
@@ -227,9 +230,9 @@ const std::string lorenz_head = "model = \"ode\"\nstates = [\"x\", \"y\", \"z\"]
 }  // namespace
 
 TEST_CASE("model files: bad files name file, line and column", "[model_files][bad_input]") {
-  using Catch::Matchers::StartsWith;
   using Catch::Matchers::Contains;
   using Catch::Matchers::Matches;
+  using Catch::Matchers::StartsWith;
   // Line 6's value opens its quote at column 5, so the expression's k-th character is column 5 + k.
   const std::string derivs = "[derivatives]\n";
   CHECK_THAT(error_of(lorenz_head + derivs + "x = \"sigma * (q - x)\"\ny = \"x\"\nz = \"y\"\n"),
@@ -242,8 +245,9 @@ TEST_CASE("model files: bad files name file, line and column", "[model_files][ba
              StartsWith(":7:8: division by zero"));
   CHECK_THAT(error_of(lorenz_head + derivs + "x = \"sigma * (y - \"\ny = \"x\"\nz = \"y\"\n"),
              StartsWith(":6:19: expression ends too early"));
-  CHECK_THAT(error_of(lorenz_head + "[let]\na = \"b + 1\"\nb = \"2 * a\"\n" + derivs + "x = \"a\"\ny = \"x\"\nz = \"y\"\n"),
-             Contains("recursion among named expressions"));
+  CHECK_THAT(
+      error_of(lorenz_head + "[let]\na = \"b + 1\"\nb = \"2 * a\"\n" + derivs + "x = \"a\"\ny = \"x\"\nz = \"y\"\n"),
+      Contains("recursion among named expressions"));
   CHECK_THAT(error_of(lorenz_head + derivs + "x = \"y\"\ny = \"x\"\nz = \"y\"\nw = \"1\"\n"),
              StartsWith(":9:5: 'w' in [derivatives] is not a state"));
   CHECK_THAT(error_of("model = \"ode\"\nstates = [\"x\"\n"), Matches(":[0-9]+:[0-9]+: .*"));  // TOML syntax

@@ -113,8 +113,9 @@ TEST_CASE("model program passes: optimised programs give the unoptimised bits", 
   }
   SECTION("angles beyond the polynomial's range pair with ones within it") {
     // sincos2 of one argument in range and one not: each half must be what its single call gives.
-    const ParamFile f = written("model = \"ode\"\nstates = [\"x\", \"y\"]\n[values]\nc = 3e6\n[derivatives]\n"
-                                "x = \"sin(c * x) + cos(y)\"\ny = \"cos(c * x) * sin(y)\"\n");
+    const ParamFile f = written(
+        "model = \"ode\"\nstates = [\"x\", \"y\"]\n[values]\nc = 3e6\n[derivatives]\n"
+        "x = \"sin(c * x) + cos(y)\"\ny = \"cos(c * x) * sin(y)\"\n");
     const auto opt = ModelProgram::compile(f), raw = compile_model_program(f, false);
     CHECK(stats_of(f, true).trig_evaluations == 1);
     CHECK(stats_of(f, false).trig_evaluations == 4);
@@ -197,8 +198,9 @@ TEST_CASE("model program passes: programs alternating on one thread's registers 
   // slot in its buffers.
   ParamFile heavy_file = shipped("golf");
   (*heavy_file.table["values"].as_table()).insert_or_assign("m2", 0.8);
-  const std::vector<std::shared_ptr<const ModelProgram>> programs = {
-      ModelProgram::compile(shipped("golf")), ModelProgram::compile(heavy_file), ModelProgram::compile(shipped("limb"))};
+  const std::vector<std::shared_ptr<const ModelProgram>> programs = {ModelProgram::compile(shipped("golf")),
+                                                                     ModelProgram::compile(heavy_file),
+                                                                     ModelProgram::compile(shipped("limb"))};
   const double x[4] = {0.3, -0.2, 1.0, 2.0}, u[2] = {0.5, -0.25}, dx[4] = {1, -1, 0.5, 0.25};
   // Reference: each program alone on a fresh thread.
   std::vector<std::array<double, 8>> reference(programs.size());
@@ -236,16 +238,16 @@ TEST_CASE("model program passes: the passes on raw programs", "[model_files][pas
   raw.time = 2;
   raw.constants = {{3, 1.5}};
   raw.code = {
-      {Code::mul, 4, 0, 1, 0},   // x*y
-      {Code::sin, 5, 0, 0, 0},   // sin x
-      {Code::mul, 6, 0, 1, 0},   // x*y again
-      {Code::add, 7, 4, 6, 0},   // x*y + x*y
-      {Code::cos, 8, 0, 0, 0},   // cos x: one sincos with sin x
-      {Code::mul, 9, 5, 8, 0},   // sin x cos x
-      {Code::exp, 10, 1, 0, 0},  // dead: nothing reads it
-      {Code::sin, 11, 7, 0, 0},  // sin(2xy): pairs with sincos x
+      {Code::mul, 4, 0, 1, 0},    // x*y
+      {Code::sin, 5, 0, 0, 0},    // sin x
+      {Code::mul, 6, 0, 1, 0},    // x*y again
+      {Code::add, 7, 4, 6, 0},    // x*y + x*y
+      {Code::cos, 8, 0, 0, 0},    // cos x: one sincos with sin x
+      {Code::mul, 9, 5, 8, 0},    // sin x cos x
+      {Code::exp, 10, 1, 0, 0},   // dead: nothing reads it
+      {Code::sin, 11, 7, 0, 0},   // sin(2xy): pairs with sincos x
       {Code::add, 12, 9, 11, 0},  // sin x cos x (one reader) + sin(2xy): one mul_add
-      {Code::mul, 13, 3, 2, 0},  // 1.5 t: time only
+      {Code::mul, 13, 3, 2, 0},   // 1.5 t: time only
       {Code::add, 14, 12, 13, 0},
   };
   raw.out = {14, 7};

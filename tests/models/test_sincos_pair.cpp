@@ -27,8 +27,9 @@ double max_ulp_error(double range, int n, unsigned seed) {
     const double a = d(gen), b = d(gen);
     double sa, ca, sb, cb;
     sincos_pair(a, b, sa, ca, sb, cb);
-    for (const double e : {ulp_error(sa, std::sin(static_cast<long double>(a))), ulp_error(ca, std::cos(static_cast<long double>(a))),
-                           ulp_error(sb, std::sin(static_cast<long double>(b))), ulp_error(cb, std::cos(static_cast<long double>(b)))})
+    for (const double e :
+         {ulp_error(sa, std::sin(static_cast<long double>(a))), ulp_error(ca, std::cos(static_cast<long double>(a))),
+          ulp_error(sb, std::sin(static_cast<long double>(b))), ulp_error(cb, std::cos(static_cast<long double>(b)))})
       worst = std::max(worst, e);
   }
   return worst;

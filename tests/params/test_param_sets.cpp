@@ -27,9 +27,7 @@ std::string error_of(const std::string& model, const std::string& text) {
   const auto path = write_temp("bad_" + std::to_string(std::hash<std::string>{}(text)) + ".toml", text);
   try {
     make_model(model, path.string());
-  } catch (const InputError& e) {
-    return e.what();
-  }
+  } catch (const InputError& e) { return e.what(); }
   return "(no error)";
 }
 
@@ -90,9 +88,10 @@ TEST_CASE("frustum set is eq. 33 applied to the recorded radii and densities", "
   const ParamFile f = read_param_file("limb_frustum_deleva_lengths");
   const auto d = *f.table["derivation"].as_table();
   const LimbParams shipped = limb_params(f);
-  const LimbParams rebuilt = frustum_limb(shipped.L1, d["thigh_R_proximal"].value_or(0.0), d["thigh_R_distal"].value_or(0.0),
-                                          d["thigh_density"].value_or(0.0), shipped.L2, d["shank_R_proximal"].value_or(0.0),
-                                          d["shank_R_distal"].value_or(0.0), d["shank_density"].value_or(0.0), 9.8);
+  const LimbParams rebuilt =
+      frustum_limb(shipped.L1, d["thigh_R_proximal"].value_or(0.0), d["thigh_R_distal"].value_or(0.0),
+                   d["thigh_density"].value_or(0.0), shipped.L2, d["shank_R_proximal"].value_or(0.0),
+                   d["shank_R_distal"].value_or(0.0), d["shank_density"].value_or(0.0), 9.8);
   check_limb_equal(shipped, rebuilt);
 }
 
@@ -187,9 +186,11 @@ I = [0.1, 0.1]
 g = 9.81
 )";
   CHECK_THAT(error_of("chain", chain), Contains("values.m: expected 2 values (one per link, as L), got 1"));
-  CHECK_THAT(error_of("chain", replace(chain, "m = [1.0]", "m = [1.0, 0.0]")), Contains("values.m[1]: link mass must be > 0"));
+  CHECK_THAT(error_of("chain", replace(chain, "m = [1.0]", "m = [1.0, 0.0]")),
+             Contains("values.m[1]: link mass must be > 0"));
   CHECK_THAT(error_of("chain", replace(chain, "L = [1.0, 1.0]", "L = [1,1,1,1,1,1]")), Contains("1 to 5 links"));
-  CHECK_THAT(error_of("chain", replace(replace(chain, "m = [1.0]", "m = [1.0, 1.0]"), "g = 9.81", "g = 9.81\nb = [0.1, -0.1]")),
+  CHECK_THAT(error_of("chain",
+                      replace(replace(chain, "m = [1.0]", "m = [1.0, 1.0]"), "g = 9.81", "g = 9.81\nb = [0.1, -0.1]")),
              Contains("values.b[1]: joint damping must be >= 0"));
 }
 

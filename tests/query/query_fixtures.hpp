@@ -36,7 +36,8 @@ inline QueryGrid query_grid(std::size_t n1 = 12, std::size_t n2 = 9) {
   io::Axis th1{"th1", {}, "rad", "initial angle of link 1"};
   io::Axis th2{"th2", {}, "rad", "initial angle of link 2"};
   io::Axis energy{"energy", {-2.0, -0.5, 3.0}, "J", "total energy"};
-  for (std::size_t i = 0; i < n1; ++i) th1.values.push_back(-1.0 + 2.0 * static_cast<double>(i) / static_cast<double>(n1 - 1));
+  for (std::size_t i = 0; i < n1; ++i)
+    th1.values.push_back(-1.0 + 2.0 * static_cast<double>(i) / static_cast<double>(n1 - 1));
   for (std::size_t i = 0; i < n2; ++i) th2.values.push_back(0.1 * static_cast<double>(i));
   g.axes = {th1, th2, energy};
   g.variables = {
@@ -50,7 +51,7 @@ inline QueryGrid query_grid(std::size_t n1 = 12, std::size_t n2 = 9) {
   std::uniform_real_distribution<double> u(-0.2, 0.6);
   std::normal_distribution<double> nrm(0.0, 1.0);
   for (std::size_t i = 0; i < g.points; ++i) {
-    g.status.push_back(i % 11 == 3 ? io::point_status::non_finite
+    g.status.push_back(i % 11 == 3   ? io::point_status::non_finite
                        : i % 13 == 5 ? io::point_status::invalid_point
                                      : io::point_status::ok);
     g.lambda_max.push_back(i % 17 == 0 ? NAN : u(rng));

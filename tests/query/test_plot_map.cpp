@@ -79,8 +79,8 @@ TEST_CASE("plot_map bad input: exit 2, one line naming the argument, no file", "
   const std::vector<std::pair<std::string, std::string>> cases{
       {F + " nope --fix energy=0" + out, "variable"},
       {test::quote_arg(dir.file("missing.h5")) + " ftle" + out, "file"},
-      {F + " ftle" + out, "--fix"},                                  // 3 free dimensions
-      {F + " ftle --fix energy=0 --fix th1=0" + out, "--fix"},       // 1 free dimension
+      {F + " ftle" + out, "--fix"},                             // 3 free dimensions
+      {F + " ftle --fix energy=0 --fix th1=0" + out, "--fix"},  // 1 free dimension
       {F + " ftle --fix energy=zz" + out, "--fix energy"},
       {F + " ftle --fix th9=0,energy=0" + out, "--fix"},
       {F + " psi --fix energy=0 --fix state_row=2 --fix state_col=0" + out, "--fix state_row"},

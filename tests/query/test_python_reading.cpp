@@ -37,8 +37,10 @@ TEST_CASE("README: the Python reading example runs on a sweep's results", "[quer
   ScratchDir dir("readme_python");
   const std::string job = write_job(dir, "golf_map.toml", golf_map_job(4, 3, 5.0));
   REQUIRE(run_cli("sweep " + shell_quote(job) + " --progress quiet").exit_code == 0);
-  const ProcessResult r = run_python(dir, "import os\nos.chdir(" + quote_arg(dir.path.string()) + ")\n" +
-                                              "import matplotlib\nmatplotlib.use('Agg')\n" + code, "");
+  const ProcessResult r = run_python(dir,
+                                     "import os\nos.chdir(" + quote_arg(dir.path.string()) + ")\n" +
+                                         "import matplotlib\nmatplotlib.use('Agg')\n" + code,
+                                     "");
   INFO(r.out);
   REQUIRE(r.exit_code == 0);
   CHECK(std::filesystem::exists(dir.file("map.png")));

@@ -16,10 +16,10 @@
 #include "support/run_cli.hpp"
 
 using namespace chaoskit;
-using chaoskit::test::ScratchDir;
 using chaoskit::test::Json;
 using chaoskit::test::JsonParser;
 using chaoskit::test::run_cli;
+using chaoskit::test::ScratchDir;
 using chaoskit::test::shell_quote;
 namespace fs = std::filesystem;
 
@@ -34,9 +34,12 @@ std::vector<std::vector<std::string>> read_csv(const std::string& text) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (quoted) {
-      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') field += '"', ++i;
-      else if (c == '"') quoted = false;
-      else field += c;
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"')
+        field += '"', ++i;
+      else if (c == '"')
+        quoted = false;
+      else
+        field += c;
     } else if (c == '"') {
       quoted = true;
     } else if (c == ',') {
@@ -217,7 +220,8 @@ for row in zip(T1[m], T2[m], E[m], lam[m], ftle[m], basin[m]):
     for (const auto& [var, where] : std::vector<std::pair<std::string, std::string>>{
              {"lambda_max", "energy < 0"}, {"ftle", "th2 > 0.2"}, {"basin", ""}, {"ftle", ""}}) {
       INFO(var << " where '" << where << "'");
-      const auto r = run_cli("query " + q(f) + " stats " + var + " --quantiles 0,0.05,0.333,0.5,0.95,1 --bins 7 --above 0.9 --json" +
+      const auto r = run_cli("query " + q(f) + " stats " + var +
+                             " --quantiles 0,0.05,0.333,0.5,0.95,1 --bins 7 --above 0.9 --json" +
                              (where.empty() ? "" : " --where " + shell_quote(where)));
       REQUIRE(r.exit_code == 0);
       const Json s = JsonParser::parse(r.out);
@@ -273,7 +277,8 @@ TEST_CASE("query stats text names the definitions and counts NaN separately", "[
   std::size_t nan = 0;
   for (std::size_t i = 0; i < g.points; ++i) nan += g.status[i] == 1 && std::isnan(g.lambda_max[i]);
   CHECK_THAT(r.out, Catch::Matchers::Contains(std::to_string(nan) + " NaN") &&
-                        Catch::Matchers::Contains("linear interpolation") && Catch::Matchers::Contains("fraction above 0.1") &&
+                        Catch::Matchers::Contains("linear interpolation") &&
+                        Catch::Matchers::Contains("fraction above 0.1") &&
                         Catch::Matchers::Contains("complete: 324 points"));
 }
 
@@ -309,8 +314,8 @@ TEST_CASE("query export: CSV and JSON files hold every point and read back exact
   REQUIRE(r.exit_code == 0);
   const auto rows = read_csv(slurp(csv));
   REQUIRE(rows.size() == g.points + 1);
-  CHECK(rows[0] == std::vector<std::string>{"th1", "th2", "energy", "status", "lambda_max", "ftle", "basin",
-                                            "psi[0,0]", "psi[0,1]", "psi[1,0]", "psi[1,1]"});
+  CHECK(rows[0] == std::vector<std::string>{"th1", "th2", "energy", "status", "lambda_max", "ftle", "basin", "psi[0,0]",
+                                            "psi[0,1]", "psi[1,0]", "psi[1,1]"});
   const auto v = numbers(rows);
   bool exact = true;
   for (std::size_t i = 0; i < g.points; ++i) {

@@ -61,8 +61,7 @@ TEST_CASE("query blocks: every point once, in flat order, with its coordinates, 
   }
 }
 
-TEST_CASE("query selection: where-expressions over axes, variables and status match a direct evaluation",
-          "[query]") {
+TEST_CASE("query selection: where-expressions over axes, variables and status match a direct evaluation", "[query]") {
   ScratchDir dir("query_sel");
   const auto g = test::query_grid();
   const std::string f = dir.file("q.h5");
@@ -116,9 +115,7 @@ TEST_CASE("query selection: unknown names, matrices and syntax errors in --where
   const auto field_of = [&](const std::string& where) {
     try {
       query::Selection(s, {where, false});
-    } catch (const InputError& e) {
-      return e.field() + " | " + e.what();
-    }
+    } catch (const InputError& e) { return e.field() + " | " + e.what(); }
     return std::string("no error");
   };
   CHECK_THAT(field_of("lambda > 1"), Catch::Matchers::StartsWith("where") && Catch::Matchers::Contains("'lambda'"));
@@ -229,9 +226,7 @@ TEST_CASE("query nearest: per-axis nearest value, every variable in full, clear 
   const auto err = [&](const std::string& at) {
     try {
       query::nearest_point(s, query::parse_coordinates(at, "at"));
-    } catch (const InputError& e) {
-      return std::string(e.what());
-    }
+    } catch (const InputError& e) { return std::string(e.what()); }
     return std::string("no error");
   };
   CHECK_THAT(err("th1=0,th2=0"), Catch::Matchers::Contains("'energy' not given"));
@@ -256,9 +251,9 @@ TEST_CASE("query table: columns, flattened blocks, status column, limit and CSV 
   CHECK(all.columns == std::vector<std::string>{"th1", "th2", "energy", "status", "lambda_max", "ftle", "basin",
                                                 "psi[0,0]", "psi[0,1]", "psi[1,0]", "psi[1,1]"});
   REQUIRE(all.rows.size() == g.points);
-  CHECK(all.rows[250][3] == 0);                     // unwritten
-  CHECK(std::isnan(all.rows[250][4]));              // float fill value
-  CHECK(all.rows[250][6] == -1);                    // int32 fill value
+  CHECK(all.rows[250][3] == 0);         // unwritten
+  CHECK(std::isnan(all.rows[250][4]));  // float fill value
+  CHECK(all.rows[250][6] == -1);        // int32 fill value
   CHECK(all.rows[199][8] == g.psi[4 * 199 + 1]);
 
   spec.variables = {"ftle"};

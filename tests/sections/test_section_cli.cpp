@@ -22,8 +22,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-
-
 const char* kGolfEnergy =
     "section --model golf --energy -5 --seed th2=-2.5:2.5:13 --solve dth1 --plane 'th1 = 0' --crossings 40 "
     "--max-time 200 --rtol 1e-11 --atol 1e-11";
@@ -116,7 +114,8 @@ TEST_CASE("section CLI: a small-energy golf orbit crosses on the linear modes' e
   CHECK(std::abs((tb.t[1] - tb.t[0]) - 2 * M_PI / modes.omega(0)) < 1e-4 * 2 * M_PI / modes.omega(0));
 }
 
-TEST_CASE("section CLI: crossings identical for 1 and 2 threads (h5diff), xarray reads the file", "[sections][cli][threads]") {
+TEST_CASE("section CLI: crossings identical for 1 and 2 threads (h5diff), xarray reads the file",
+          "[sections][cli][threads]") {
   const ScratchDir scratch("section_threads");
   const fs::path& dir = scratch.path;
   const std::string f1 = (dir / "t1.h5").string(), f2 = (dir / "t2.h5").string();
@@ -171,7 +170,8 @@ TEST_CASE("section CLI: bad input exits 2 with one line naming the field", "[sec
       run_cli(golf + " --energy=-20 --seed th1=-1:1:1000000 --seed th2=-1:1:1000000 --solve dth1" + out);
   CHECK(huge.exit_code == 2);
   CHECK(line_count(huge.err) == 1);
-  CHECK(huge.err.find("--seed: keeping 1000000000000 seeds and up to 5 crossings of each needs about") != std::string::npos);
+  CHECK(huge.err.find("--seed: keeping 1000000000000 seeds and up to 5 crossings of each needs about") !=
+        std::string::npos);
   CHECK(huge.err.find("of memory, but only") != std::string::npos);
   CHECK(fs::is_empty(dir));
   // An existing output is refused without --force and replaced with it.
@@ -182,7 +182,8 @@ TEST_CASE("section CLI: bad input exits 2 with one line naming the field", "[sec
   CHECK(again.err.find("--force") != std::string::npos);
   CHECK(run_cli(ok + " --force").exit_code == 0);
   // ... before integrating: 10^6 crossings over 10^7 s would take hours.
-  const CliResult early = run_cli("section --model golf --plane th1 --crossings 1000000 --max-time 1e7 --state 1,0,0,0" + out);
+  const CliResult early =
+      run_cli("section --model golf --plane th1 --crossings 1000000 --max-time 1e7 --state 1,0,0,0" + out);
   CHECK(early.exit_code == 2);
   CHECK(early.err.find("exists") != std::string::npos);
   CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);  // no temporary left

@@ -39,8 +39,9 @@ std::vector<typename std::decay_t<decltype(std::declval<Task>().result())>> run_
   auto feed = [&] {
     while (next < tasks.size() && engine.idle_lanes() > 0) {
       const std::size_t i = next++;
-      engine.add(new simd::SampledLaneTask<Task>(tasks[i], inputs[i], input_dim, [&out, i](Task& t) { out[i] = t.result(); },
-                                                 constants ? (*constants)[i] : std::vector<double>{}));
+      engine.add(new simd::SampledLaneTask<Task>(
+          tasks[i], inputs[i], input_dim, [&out, i](Task& t) { out[i] = t.result(); },
+          constants ? (*constants)[i] : std::vector<double>{}));
     }
   };
   feed();
@@ -65,8 +66,13 @@ inline void check_same(const IntegrationReport& a, const IntegrationReport& b) {
 }
 
 inline void check_same(const OrbitClassification& a, const OrbitClassification& b) {
-  for (auto [x, y] : {std::pair{a.lambda_max, b.lambda_max}, {a.lambda_error, b.lambda_error}, {a.lambda_half, b.lambda_half},
-                      {a.sali, b.sali}, {a.sali_min, b.sali_min}, {a.megno, b.megno}, {a.growth_power, b.growth_power},
+  for (auto [x, y] : {std::pair{a.lambda_max, b.lambda_max},
+                      {a.lambda_error, b.lambda_error},
+                      {a.lambda_half, b.lambda_half},
+                      {a.sali, b.sali},
+                      {a.sali_min, b.sali_min},
+                      {a.megno, b.megno},
+                      {a.growth_power, b.growth_power},
                       {a.time, b.time}})
     CHECK(same_bits(x, y));
   CHECK(a.verdict == b.verdict);
@@ -92,7 +98,8 @@ inline void check_same(const LyapunovResult& a, const LyapunovResult& b) {
 }
 
 inline void check_same(const AlignmentResult& a, const AlignmentResult& b) {
-  for (auto [x, y] : {std::pair{a.sali, b.sali}, {a.sali_min, b.sali_min}, {a.time_below_chaotic, b.time_below_chaotic}})
+  for (auto [x, y] :
+       {std::pair{a.sali, b.sali}, {a.sali_min, b.sali_min}, {a.time_below_chaotic, b.time_below_chaotic}})
     CHECK(same_bits(x, y));
   REQUIRE(a.gali.size() == b.gali.size());
   for (std::size_t i = 0; i < a.gali.size(); ++i) CHECK(same_bits(a.gali[i], b.gali[i]));

@@ -16,13 +16,13 @@
 #include <set>
 #include <vector>
 
+#include "../support/integrate_fixtures.hpp"
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/state_transition.hpp"
 #include "chaoskit/models/model_program_passes.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/simd/lane_dispatch.hpp"
 #include "chaoskit/simd/lane_tasks.hpp"
-#include "../support/integrate_fixtures.hpp"
 #include "lane_fixtures.hpp"
 
 #define CHAOSKIT_LANE_ISA lane_test
@@ -149,8 +149,16 @@ TEST_CASE("lanes: sin and cos per lane are sincos_pair's bits", "[simd]") {
   using L = simd::Lanes<2>;
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> small(-10.0, 10.0), wide(-4e6, 4e6);
-  const double specials[] = {0.0, -0.0, 1e-300, 3.141592653589793, -1.5707963267948966, 999999.9, 1e6, 2e7,
-                             std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()};
+  const double specials[] = {0.0,
+                             -0.0,
+                             1e-300,
+                             3.141592653589793,
+                             -1.5707963267948966,
+                             999999.9,
+                             1e6,
+                             2e7,
+                             std::numeric_limits<double>::infinity(),
+                             std::numeric_limits<double>::quiet_NaN()};
   auto check_pair = [](double a0, double b0, double a1, double b1) {
     L a, b, sa, ca, sb, cb;
     a.set(0, a0), a.set(1, a1), b.set(0, b0), b.set(1, b1);
@@ -169,15 +177,18 @@ TEST_CASE("lanes: sin and cos per lane are sincos_pair's bits", "[simd]") {
   for (double s : specials) check_pair(s, 0.5, -0.25, s);  // a lane outside the range beside one inside
 }
 
-TEST_CASE("lanes: orbit_class in every lane is the scalar classification, bit for bit (golf)", "[simd][classification]") {
+TEST_CASE("lanes: orbit_class in every lane is the scalar classification, bit for bit (golf)",
+          "[simd][classification]") {
   check_orbit_classes(GolfModel(golf_params(read_param_file("golf_manufactured"))));
 }
 
-TEST_CASE("lanes: orbit_class in every lane is the scalar classification, bit for bit (limb)", "[simd][classification]") {
+TEST_CASE("lanes: orbit_class in every lane is the scalar classification, bit for bit (limb)",
+          "[simd][classification]") {
   check_orbit_classes(LimbModel(limb_params(read_param_file("limb_paper_reconstructed"))));
 }
 
-TEST_CASE("lanes: lambda_max with a transient and an early stop, alone and in a full batch (golf)", "[simd][lyapunov]") {
+TEST_CASE("lanes: lambda_max with a transient and an early stop, alone and in a full batch (golf)",
+          "[simd][lyapunov]") {
   const GolfModel golf(golf_params(read_param_file("golf_manufactured")));
   const int count = 11;
   const auto xs = mixed_states<4>(count);
@@ -232,7 +243,8 @@ TEST_CASE("lanes: a lane that exhausts its step budget fails alone, with the sca
     // the first three stop at max_steps, each at its own time, the others finish.
     const OrbitClassification unlimited = classify_orbit(limb, xs[i], inputs[i], o, io);
     IntegratorOptions lane_io = io;
-    lane_io.max_steps = static_cast<long>((0.5 + 0.2 * i) * static_cast<double>(unlimited.report.accepted + unlimited.report.rejected));
+    lane_io.max_steps =
+        static_cast<long>((0.5 + 0.2 * i) * static_cast<double>(unlimited.report.accepted + unlimited.report.rejected));
     budget.push_back(lane_io.max_steps);
     tasks.emplace_back(xs[i], o);
     scalar.push_back(classify_orbit(limb, xs[i], inputs[i], o, lane_io));
@@ -403,8 +415,8 @@ TEST_CASE("lanes: stm and ftle (Psi(T, 0)) of golf.toml in every lane are the sc
 
 TEST_CASE("lanes: every instruction of a model file gives the scalar bits (lambda_max, spectrum, SALI, MEGNO)",
           "[simd][lyapunov][model_files]") {
-  const std::filesystem::path path =
-      std::filesystem::temp_directory_path() / ("chaoskit_lane_every_instruction_" + std::to_string(::getpid()) + ".toml");
+  const std::filesystem::path path = std::filesystem::temp_directory_path() /
+                                     ("chaoskit_lane_every_instruction_" + std::to_string(::getpid()) + ".toml");
   std::ofstream(path) << kEveryInstruction;
   const FileModel<4> model = file_model_4(path.string());
   std::filesystem::remove(path);

@@ -73,7 +73,8 @@ TEST_CASE("lanes: Lorenz's lambda_max, spectrum and SALI in every lane are the s
   // Three states: MEGNO's and the classifier's lane rates are written for four (they stay scalar).
   CHECK_FALSE(simd::has_lane_kernel(any, simd::LaneSystem::megno));
   CHECK_FALSE(simd::has_lane_kernel(any, simd::LaneSystem::classifier));
-  CHECK(simd::make_lane_engine(any, simd::LaneSystem::megno, rkf78_at(1e-10), simd::widest_supported_path()) == nullptr);
+  CHECK(simd::make_lane_engine(any, simd::LaneSystem::megno, rkf78_at(1e-10), simd::widest_supported_path()) ==
+        nullptr);
   const int count = 7;  // not a multiple of any width
   const auto xs = lorenz_states(count);
   const IntegratorOptions io = rkf78_at(1e-10);
@@ -276,7 +277,8 @@ TEST_CASE("lanes: the chains' lambda_max (1 to 5 links), spectrum and orbit_clas
   const IntegratorOptions io = rkf78_at(1e-9);
   std::vector<OrbitClassTask<ChainModel<2>>> tasks;
   std::vector<OrbitClassification> scalar;
-  for (const Vec<double, 4>& x : {Vec<double, 4>(0.4, 0.3, 0, 0), Vec<double, 4>(2.2, -1.9, 0, 0), Vec<double, 4>(1.2, 1.5, 0, 0)}) {
+  for (const Vec<double, 4>& x :
+       {Vec<double, 4>(0.4, 0.3, 0, 0), Vec<double, 4>(2.2, -1.9, 0, 0), Vec<double, 4>(1.2, 1.5, 0, 0)}) {
     tasks.emplace_back(x, o);
     scalar.push_back(classify_orbit(chain2, x, InputSchedule(2), o, io));
   }

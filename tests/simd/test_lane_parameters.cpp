@@ -53,7 +53,8 @@ void check_per_lane_models(const std::vector<M>& models, const M& engine_model,
 
 }  // namespace
 
-TEST_CASE("lanes: each lane integrates its own model's parameters, bit for bit (golf, Lorenz)", "[simd][lyapunov][parameters]") {
+TEST_CASE("lanes: each lane integrates its own model's parameters, bit for bit (golf, Lorenz)",
+          "[simd][lyapunov][parameters]") {
   const IntegratorOptions io = rkf78_at(1e-10);
   LyapunovOptions lo;
   lo.renorm = 1.0;
@@ -120,8 +121,9 @@ TEST_CASE("lanes: a task without model constants integrates the engine's model",
 TEST_CASE("lanes: jobs with parameter axes run on lanes for compiled models, on the scalar driver for model files",
           "[simd][sweep][parameters]") {
   const simd::LanePath widest = simd::widest_supported_path();
-  const std::string grid = "[grid]\nm2 = { list = [0.2, 0.3] }\nth1 = 1.0\nth2 = 0.5\ndth1 = 0.0\ndth2 = 0.0\n"
-                           "[compute]\nlambda_max = { time = 10 }\n";
+  const std::string grid =
+      "[grid]\nm2 = { list = [0.2, 0.3] }\nth1 = 1.0\nth2 = 0.5\ndth1 = 0.0\ndth2 = 0.0\n"
+      "[compute]\nlambda_max = { time = 10 }\n";
   const sweep::Job builtin = sweep::parse_job("[model]\nname = \"golf\"\n" + grid, "golf_m2.toml");
   REQUIRE(builtin.has_parameter_axes());
   CHECK(sweep::job_uses_lanes(builtin, widest));
@@ -131,9 +133,10 @@ TEST_CASE("lanes: jobs with parameter axes run on lanes for compiled models, on 
   REQUIRE(from_file.has_parameter_axes());
   CHECK_FALSE(sweep::job_uses_lanes(from_file, widest));
   // Without the axis the file's sweep is on lanes.
-  const sweep::Job file_fixed = sweep::parse_job(
-      "[model]\nname = \"" + file + "\"\n[grid]\nth1 = { list = [1.0, 2.0] }\nth2 = 0.5\ndth1 = 0.0\ndth2 = 0.0\n"
-      "[compute]\nlambda_max = { time = 10 }\n",
-      "golf_file.toml");
+  const sweep::Job file_fixed =
+      sweep::parse_job("[model]\nname = \"" + file +
+                           "\"\n[grid]\nth1 = { list = [1.0, 2.0] }\nth2 = 0.5\ndth1 = 0.0\ndth2 = 0.0\n"
+                           "[compute]\nlambda_max = { time = 10 }\n",
+                       "golf_file.toml");
   CHECK(sweep::job_uses_lanes(file_fixed, widest));
 }

@@ -11,13 +11,13 @@
 #include <variant>
 #include <vector>
 
+#include "../sweep/sweep_fixtures.hpp"
 #include "chaoskit/indicators/state_transition.hpp"
-#include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/integrate/instances.hpp"
+#include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/simd/lane_dispatch.hpp"
 #include "chaoskit/sweep/job_reader.hpp"
 #include "chaoskit/sweep/point_context.hpp"
-#include "../sweep/sweep_fixtures.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::test;
@@ -36,16 +36,17 @@ void check_job_identical_on_every_path(const std::string& job_text, const std::s
   const std::string job = write_job(dir, "lanes.toml", job_text);
   const simd::LanePath widest = simd::widest_supported_path();
   std::string reference;
-  for (simd::LanePath path : {simd::LanePath::scalar, simd::LanePath::sse2, simd::LanePath::avx2, simd::LanePath::avx512}) {
+  for (simd::LanePath path :
+       {simd::LanePath::scalar, simd::LanePath::sse2, simd::LanePath::avx2, simd::LanePath::avx512}) {
     if (static_cast<int>(path) > static_cast<int>(widest)) continue;
     for (int threads : thread_counts) {
       const std::string name = simd::lane_path_name(path) + "_" + std::to_string(threads);
       INFO(name);
       const std::string out = dir.file(name + ".h5");
       // run_cli has no environment argument: the variable goes in front of the program's path.
-      const ProcessResult p = run_command("CHAOSKIT_SIMD=" + simd::lane_path_name(path) + " " + CHAOSKIT_CLI_PATH + " sweep " +
-                                          quote_arg(job) + " --out " + quote_arg(out) + " --force --threads " +
-                                          std::to_string(threads) + " --progress quiet");
+      const ProcessResult p = run_command("CHAOSKIT_SIMD=" + simd::lane_path_name(path) + " " + CHAOSKIT_CLI_PATH +
+                                          " sweep " + quote_arg(job) + " --out " + quote_arg(out) +
+                                          " --force --threads " + std::to_string(threads) + " --progress quiet");
       REQUIRE(p.exit_code == 0);
       io::ResultsStore store = io::ResultsStore::open_read(out);
       const auto attributes = store.root_attributes();
@@ -65,18 +66,20 @@ void check_job_identical_on_every_path(const std::string& job_text, const std::s
 
 /// The job below for `model` (a built-in's name or a model file's path) on every vector path and
 /// thread count.
-void check_identical_on_every_path(const std::string& model, const std::string& scratch, std::vector<int> thread_counts) {
+void check_identical_on_every_path(const std::string& model, const std::string& scratch,
+                                   std::vector<int> thread_counts) {
   // Lane entries (orbit_class, adaptive; lambda_max with a transient; spectrum, SALI, MEGNO; Ψ for
   // stm and ftle at one time, shared, and for endpoint_sensitivity at another) beside scalar ones
   // (final_state), moments and a release time swept so that the lanes' input segments differ.
   check_job_identical_on_every_path(
-      "[model]\nname = \"" + model + "\"\n[grid]\nth1 = { linspace = [0.4, 2.4, 4] }\nth2 = { list = [-1.2, 0.3, 1.9] }\n"
-      "dth1 = 0.0\ndth2 = 0.0\ntau1 = { list = [0.0, 0.6] }\nrelease_tau1 = 13.3\n"
-      "[compute]\norbit_class = { time = 30, max_time = 200, lambda_floor = 0.1 }\n"
-      "lambda_max = { time = 40, transient = 5, renorm = 2, blocks = 4 }\nfinal_state = { time = 3 }\n"
-      "spectrum = { time = 30 }\nsali = { time = 60 }\nmegno = { time = 60, renorm = 0.5 }\n"
-      "ftle = { time = 14, metric = \"kinetic\" }\nstm = { time = 14 }\nendpoint_sensitivity = { time = 0.3 }\n"
-      "[integrator]\nrtol = 1e-9\natol = 1e-9\n",
+      "[model]\nname = \"" + model +
+          "\"\n[grid]\nth1 = { linspace = [0.4, 2.4, 4] }\nth2 = { list = [-1.2, 0.3, 1.9] }\n"
+          "dth1 = 0.0\ndth2 = 0.0\ntau1 = { list = [0.0, 0.6] }\nrelease_tau1 = 13.3\n"
+          "[compute]\norbit_class = { time = 30, max_time = 200, lambda_floor = 0.1 }\n"
+          "lambda_max = { time = 40, transient = 5, renorm = 2, blocks = 4 }\nfinal_state = { time = 3 }\n"
+          "spectrum = { time = 30 }\nsali = { time = 60 }\nmegno = { time = 60, renorm = 0.5 }\n"
+          "ftle = { time = 14, metric = \"kinetic\" }\nstm = { time = 14 }\nendpoint_sensitivity = { time = 0.3 }\n"
+          "[integrator]\nrtol = 1e-9\natol = 1e-9\n",
       scratch, std::move(thread_counts));
 }
 }  // namespace
@@ -109,14 +112,16 @@ TEST_CASE("lanes: Lorenz and Henon-Heiles sweeps are identical on every vector p
       "lane_sweep_henon_heiles", {2});
 }
 
-TEST_CASE("lanes: sweeps over model parameters run on lanes, identical on every vector path", "[simd][sweep][cli][parameters]") {
+TEST_CASE("lanes: sweeps over model parameters run on lanes, identical on every vector path",
+          "[simd][sweep][cli][parameters]") {
   // Each point its own model: the lanes hold per-lane constants (the file's vector_path, checked
   // there, names the lane path, not the scalar fallback). Golf's two masses, and Lorenz's
   // ρ and σ, so that lanes of one register integrate different models.
   check_job_identical_on_every_path(
       "[model]\nname = \"golf\"\n[grid]\nm2 = { list = [0.2, 0.35] }\nm1 = { list = [1.0, 1.6] }\n"
       "th1 = { list = [0.7, 2.2] }\nth2 = -0.4\ndth1 = 0.0\ndth2 = 0.0\ntau1 = 0.5\n"
-      "[compute]\nlambda_max = { time = 20, renorm = 1 }\norbit_class = { time = 30, max_time = 200, lambda_floor = 0.1 }\n"
+      "[compute]\nlambda_max = { time = 20, renorm = 1 }\norbit_class = { time = 30, max_time = 200, lambda_floor = "
+      "0.1 }\n"
       "stm = { time = 2 }\nfinal_state = { time = 2 }\n",
       "lane_sweep_golf_parameters", {2});
   check_job_identical_on_every_path(
@@ -126,13 +131,15 @@ TEST_CASE("lanes: sweeps over model parameters run on lanes, identical on every 
       "lane_sweep_lorenz_parameters", {2});
 }
 
-TEST_CASE("lanes: a three-link chain's sweep, over a mass too, is identical on every vector path", "[simd][sweep][cli][chain]") {
+TEST_CASE("lanes: a three-link chain's sweep, over a mass too, is identical on every vector path",
+          "[simd][sweep][cli][chain]") {
   // The chain's hand-derived tangent on lanes (models/chain_tangent.hpp), each lane with its own
   // second-link mass; stm, ftle and endpoint_sensitivity through Ψ(T, 0) with K = 6.
   check_job_identical_on_every_path(
       "[model]\nname = \"chain\"\nparams = \"chain3_uniform_rods\"\n[grid]\nm2 = { list = [0.8, 1.3] }\n"
       "th1 = { list = [0.5, 1.9] }\nth2 = -0.6\nth3 = { list = [0.2, 1.1] }\ndth1 = 0.0\ndth2 = 0.0\ndth3 = 0.0\n"
-      "[compute]\nlambda_max = { time = 10, renorm = 0.5 }\nftle = { time = 2 }\nendpoint_sensitivity = { time = 0.3 }\n",
+      "[compute]\nlambda_max = { time = 10, renorm = 0.5 }\nftle = { time = 2 }\nendpoint_sensitivity = { time = 0.3 "
+      "}\n",
       "lane_sweep_chain", {2});
 }
 
@@ -152,8 +159,9 @@ TEST_CASE("lanes: a sweep's stm, ftle and endpoint_sensitivity are Psi(T, 0) of 
   for (simd::LanePath path : {simd::LanePath::scalar, widest}) {
     INFO(simd::lane_path_name(path));
     const std::string out = dir.file(simd::lane_path_name(path) + ".h5");
-    const ProcessResult p = run_command("CHAOSKIT_SIMD=" + simd::lane_path_name(path) + " " + CHAOSKIT_CLI_PATH + " sweep " +
-                                        quote_arg(job_path) + " --out " + quote_arg(out) + " --progress quiet");
+    const ProcessResult p =
+        run_command("CHAOSKIT_SIMD=" + simd::lane_path_name(path) + " " + CHAOSKIT_CLI_PATH + " sweep " +
+                    quote_arg(job_path) + " --out " + quote_arg(out) + " --progress quiet");
     REQUIRE(p.exit_code == 0);
     const io::ResultsStore s = io::ResultsStore::open_read(out);
     const auto stm = s.read("stm"), ftle_values = s.read("ftle"), speed = s.read("endpoint_speed");
@@ -170,7 +178,8 @@ TEST_CASE("lanes: a sweep's stm, ftle and endpoint_sensitivity are Psi(T, 0) of 
         const auto psi = state_transition_matrix(golf, x0, ctx.inputs, 5.0, io);
         REQUIRE(psi.report.ok());
         for (int r = 0; r < 4; ++r)
-          for (int c = 0; c < 4; ++c) CHECK(same_bits(stm[k * 16 + static_cast<std::size_t>(r * 4 + c)], psi.stm(r, c)));
+          for (int c = 0; c < 4; ++c)
+            CHECK(same_bits(stm[k * 16 + static_cast<std::size_t>(r * 4 + c)], psi.stm(r, c)));
         CHECK(same_bits(ftle_values[k], ftle(golf, x0, psi.xT, psi.stm, 5.0, FtleMetric::euclidean)(0)));
         const auto swing = state_transition_matrix(golf, x0, ctx.inputs, 0.3, io);
         const EndpointSensitivity<4> e = endpoint_sensitivity(golf, swing.xT, swing.stm);

@@ -1,10 +1,10 @@
 #pragma once
 // Shared pieces of the integration tests: models from the shipped parameter sets, parameter files
 // written on the fly, central finite differences of the flow, and column-wise relative errors.
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 #include "chaoskit/integrate/instances.hpp"
 #include "chaoskit/integrate/sensitivity.hpp"

@@ -12,9 +12,9 @@
 #include <thread>
 #include <vector>
 
-#include "chaoskit/io/results_store.hpp"
 #include "../io/store_fixtures.hpp"
 #include "../support/run_cli.hpp"
+#include "chaoskit/io/results_store.hpp"
 
 namespace chaoskit::test {
 
@@ -66,9 +66,7 @@ inline bool same_datasets(const std::string& a, const std::string& b, std::strin
 }
 
 /// Points already written to a results file (it opens as it is, also while a sweep writes it).
-inline std::size_t done_points(const std::string& file) {
-  return io::ResultsStore::open_read(file).done_count();
-}
+inline std::size_t done_points(const std::string& file) { return io::ResultsStore::open_read(file).done_count(); }
 
 /// Waits (up to 30 s) until a running sweep has written its first batch to `file`.
 inline void wait_for_first_batch(const std::string& file) {

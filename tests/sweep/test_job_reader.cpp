@@ -25,8 +25,9 @@ Job job_with_grid(const std::string& grid, const std::string& rest = "") {
 }  // namespace
 
 TEST_CASE("sweep job: axis forms give exact end points and strictly increasing coordinates", "[sweep][job]") {
-  const Job j = job_with_grid("th1 = { linspace = [-3.0, 3.0, 7] }\nth2 = [0.5, 1.0, 2.0]\ndth1 = { logspace = [-2, 0, 3] }\n"
-                              "dth2 = { geomspace = [0.1, 10.0, 3] }");
+  const Job j = job_with_grid(
+      "th1 = { linspace = [-3.0, 3.0, 7] }\nth2 = [0.5, 1.0, 2.0]\ndth1 = { logspace = [-2, 0, 3] }\n"
+      "dth2 = { geomspace = [0.1, 10.0, 3] }");
   REQUIRE(j.axes.size() == 4);
   CHECK(j.axes[0].values == std::vector<double>{-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0});
   CHECK(j.axes[1].values == std::vector<double>{0.5, 1.0, 2.0});
@@ -41,9 +42,10 @@ TEST_CASE("sweep job: axis forms give exact end points and strictly increasing c
 }
 
 TEST_CASE("sweep job: names are classified as state, energy, parameter, torque or release", "[sweep][job]") {
-  const Job j = job_with_grid("energy = { linspace = [-5.0, 5.0, 3] }\nth1 = 0.1\nth2 = 0.2\ndth2 = 0.0\n"
-                              "m2 = { list = [0.3, 0.4] }\ntau1 = { linspace = [0.0, 10.0, 2] }\nrelease_tau2 = 0.25",
-                              "[energy]\nsolve = \"dth1\"\nbranch = \"-\"\n");
+  const Job j = job_with_grid(
+      "energy = { linspace = [-5.0, 5.0, 3] }\nth1 = 0.1\nth2 = 0.2\ndth2 = 0.0\n"
+      "m2 = { list = [0.3, 0.4] }\ntau1 = { linspace = [0.0, 10.0, 2] }\nrelease_tau2 = 0.25",
+      "[energy]\nsolve = \"dth1\"\nbranch = \"-\"\n");
   REQUIRE(j.axes.size() == 3);
   CHECK(j.axes[0].target == Target::energy);
   CHECK(j.axes[1].target == Target::parameter);
@@ -57,8 +59,9 @@ TEST_CASE("sweep job: names are classified as state, energy, parameter, torque o
 }
 
 TEST_CASE("sweep job: a point's context applies coordinates, parameters, inputs and the energy solve", "[sweep][job]") {
-  const Job j = job_with_grid("energy = { linspace = [-100.0, 20.0, 2] }\nth1 = 0.4\nth2 = -0.3\ndth2 = 1.0\n"
-                              "m2 = { list = [0.3, 0.4] }\ntau1 = { list = [2.0, 3.0] }\nrelease_tau2 = 0.25");
+  const Job j = job_with_grid(
+      "energy = { linspace = [-100.0, 20.0, 2] }\nth1 = 0.4\nth2 = -0.3\ndth2 = 1.0\n"
+      "m2 = { list = [0.3, 0.4] }\ntau1 = { list = [2.0, 3.0] }\nrelease_tau2 = 0.25");
   const std::vector<std::size_t> low{0, 0, 0}, high{1, 1, 1};
   const PointContext a = point_context(j, low);
   CHECK_FALSE(a.admissible);  // E = -100 J is below the potential at these angles
@@ -136,7 +139,8 @@ TEST_CASE("sweep job: malformed jobs are refused with the offending key named", 
       {model + grid + compute + "[integrator]\nrtol = 2.0\n", "integrator.rtol"},
       {"[model]\nname = \"golf\"\nparams = \"no_such_set\"\n" + grid + compute, "model.params"},
       {model + grid + compute + "[output]\nformat = \"csv\"\n", "output.format"},
-      {"[model]\nname = \"lorenz\"\n[grid]\nx = { linspace = [0.0, 1.0, 3] }\n[compute]\nendpoint_sensitivity = { time = 1.0 }\n",
+      {"[model]\nname = \"lorenz\"\n[grid]\nx = { linspace = [0.0, 1.0, 3] }\n[compute]\nendpoint_sensitivity = { time "
+       "= 1.0 }\n",
        "compute.endpoint_sensitivity"},
       {"[model]\nname = \"lorenz\"\n[grid]\nenergy = { linspace = [0.0, 1.0, 3] }\n" + compute, "grid.energy"},
       {model + grid + compute + "[inputs]\ntorque = [1.0]\n", "inputs.torque"},
@@ -174,6 +178,7 @@ TEST_CASE("sweep job: the stepper follows the workload unless [integrator] names
   CHECK(named.integrator_for(Workload::tangent_flow).rtol == 1e-9);
   CHECK(named.stepper_description() == "dopri5");
   // The fingerprint tells a default job from one naming the same steppers, so --resume refuses to mix them.
-  CHECK(job_fingerprint(plain) != job_fingerprint(job_with_grid("th1 = [0.1, 0.2]", "[compute.section]\nplane = \"th1 = 0\"\n"
+  CHECK(job_fingerprint(plain) != job_fingerprint(job_with_grid("th1 = [0.1, 0.2]",
+                                                                "[compute.section]\nplane = \"th1 = 0\"\n"
                                                                 "[integrator]\nstepper = \"rkf78\"\n")));
 }

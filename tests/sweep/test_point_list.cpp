@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "../io/store_fixtures.hpp"
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/core/units.hpp"
 #include "chaoskit/sweep/job_fingerprint.hpp"
@@ -14,7 +15,6 @@
 #include "chaoskit/sweep/point_context.hpp"
 #include "chaoskit/sweep/point_list.hpp"
 #include "chaoskit/sweep/result_layout.hpp"
-#include "../io/store_fixtures.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::sweep;
@@ -33,10 +33,12 @@ Job points_job(const test::ScratchDir& dir, const std::string& csv, const std::s
 
 }  // namespace
 
-TEST_CASE("point list: comments, blank lines, CRLF, spaces, a byte-order mark and deg cells are read", "[sweep][points]") {
-  const PointTable t = parse_point_table("\xEF\xBB\xBF# frames\r\n\r\n th1 ,\tdth1\r\n# first frame\r\n0.5, 25deg\r\n"
-                                         "\r\n -1e-3 ,+2\r\n",
-                                         "f.csv");
+TEST_CASE("point list: comments, blank lines, CRLF, spaces, a byte-order mark and deg cells are read",
+          "[sweep][points]") {
+  const PointTable t = parse_point_table(
+      "\xEF\xBB\xBF# frames\r\n\r\n th1 ,\tdth1\r\n# first frame\r\n0.5, 25deg\r\n"
+      "\r\n -1e-3 ,+2\r\n",
+      "f.csv");
   CHECK(t.names == std::vector<std::string>{"th1", "dth1"});
   CHECK(t.header_line == 3);
   CHECK(t.lines == std::vector<std::size_t>{5, 7});
@@ -55,7 +57,8 @@ TEST_CASE("point list: malformed files are refused at their line and column", "[
       {"th1,th2\n# no rows\n", "points.file f.csv:1", "no rows"},
       {"th1,,th2\n1,2,3\n", "points.file f.csv:1, column 2", "empty column name"},
       {"th1,th2, th1\n1,2,3\n", "points.file f.csv:1, column 3 (th1)", "duplicate name (also column 1)"},
-      {"th1,th2\n1,2\n\n3\n", "points.file f.csv:4 (point 1), column 2 (th2)", "the row has 1 cell, the header 2 columns"},
+      {"th1,th2\n1,2\n\n3\n", "points.file f.csv:4 (point 1), column 2 (th2)",
+       "the row has 1 cell, the header 2 columns"},
       {"th1,th2\n1,2,3\n", "points.file f.csv:2 (point 0), column 3", "extra cell '3'"},
       {"th1,th2\n1,2,\n", "points.file f.csv:2 (point 0), column 3", "extra empty cell"},
       {"th1,th2\n1,x2\n", "points.file f.csv:2 (point 0), column 2 (th2)", "'x2' is not a number"},
@@ -107,14 +110,16 @@ TEST_CASE("point list: a job holds its rows behind one `point` axis and sets eac
 }
 
 TEST_CASE("point list: a grid job gains no point-list variables", "[sweep][points]") {
-  const Job j = parse_job("[model]\nname = \"limb\"\n[grid]\nth1 = [0.0, 1.0]\n[compute]\nfinal_state = { time = 1.0 }\n",
-                          "/tmp/grid.toml");
+  const Job j =
+      parse_job("[model]\nname = \"limb\"\n[grid]\nth1 = [0.0, 1.0]\n[compute]\nfinal_state = { time = 1.0 }\n",
+                "/tmp/grid.toml");
   CHECK(j.point_source == PointSource::grid);
   CHECK(result_layout(j).find("initial_state") == -1);
   CHECK(job_fingerprint(j).find("points.") == std::string::npos);
 }
 
-TEST_CASE("point list: a row's parameters are checked together, and a bad one is named by its cell", "[sweep][points][errors]") {
+TEST_CASE("point list: a row's parameters are checked together, and a bad one is named by its cell",
+          "[sweep][points][errors]") {
   test::ScratchDir dir("points_params");
   // A heavier thigh with a matching inertia: only valid together (I1 >= m1 C1^2).
   CHECK_NOTHROW(points_job(dir, "m1,I1\n30.0,1.5\n"));
@@ -126,14 +131,16 @@ TEST_CASE("point list: a row's parameters are checked together, and a bad one is
   }
 }
 
-TEST_CASE("point list: the fingerprint holds the values, exactly for a short list, by blocks for a long one", "[sweep][points]") {
+TEST_CASE("point list: the fingerprint holds the values, exactly for a short list, by blocks for a long one",
+          "[sweep][points]") {
   test::ScratchDir dir("points_fingerprint");
   const std::string a = job_fingerprint(points_job(dir, "th1,th2\n0.1,0.2\n0.3,0.4\n"));
   const std::string b = job_fingerprint(points_job(dir, "# edited\nth1,th2\n0.1,0.2\n0.3,0.41\n"));
   CHECK(a.find("points.columns = th1 (state) th2 (state)\npoints.count = 2\n") != std::string::npos);
   CHECK(fingerprint_difference(a, b).rfind("points.row.1 differs", 0) == 0);
   // The file's comments and its path do not matter, its values do.
-  CHECK(fingerprint_difference(a, job_fingerprint(points_job(dir, "th1,th2\n\n# same values\n0.1,0.2\n0.3,0.4\n"))) == "");
+  CHECK(fingerprint_difference(a, job_fingerprint(points_job(dir, "th1,th2\n\n# same values\n0.1,0.2\n0.3,0.4\n"))) ==
+        "");
 
   std::string rows = "th1,th2,dth1,dth2\n", edited = rows;
   for (int r = 0; r < 1000; ++r) {
@@ -164,10 +171,12 @@ TEST_CASE("point list: ignored columns are skipped unread, and locations still c
   // Ignoring a name the file does not have, or every column, is refused.
   CHECK_THROWS_WITH(parse_point_table("th1,dth1\n1,2\n", "g.csv", {"frame"}),
                     Catch::StartsWith("points.ignore: 'frame' is not a column of g.csv"));
-  CHECK_THROWS_WITH(parse_point_table("frame\n1\n", "g.csv", {"frame"}), Catch::StartsWith("points.ignore: every column"));
+  CHECK_THROWS_WITH(parse_point_table("frame\n1\n", "g.csv", {"frame"}),
+                    Catch::StartsWith("points.ignore: every column"));
 }
 
-TEST_CASE("point list: a job's ignore list is read, and a malformed one is refused naming the key", "[sweep][points][errors]") {
+TEST_CASE("point list: a job's ignore list is read, and a malformed one is refused naming the key",
+          "[sweep][points][errors]") {
   const test::ScratchDir dir("point_list_ignore");
   std::ofstream(dir.file("frames.csv")) << "frame,t,th1,th2\n1,0.0,0.1,0.2\n2,0.5,0.3,0.4\n";
   auto job_with = [&](const std::string& points_keys) {

@@ -30,7 +30,8 @@ std::string printed_line(std::size_t total, double least, double most, std::size
 /// Seconds of a format_duration() string ("3 h 2 min", "4 min 5 s", "7 s").
 double seconds_of(const std::string& d) {
   std::smatch m;
-  if (std::regex_match(d, m, std::regex(R"((\d+) h (\d+) min)"))) return 3600.0 * std::stod(m[1]) + 60.0 * std::stod(m[2]);
+  if (std::regex_match(d, m, std::regex(R"((\d+) h (\d+) min)")))
+    return 3600.0 * std::stod(m[1]) + 60.0 * std::stod(m[2]);
   if (std::regex_match(d, m, std::regex(R"((\d+) min (\d+) s)"))) return 60.0 * std::stod(m[1]) + std::stod(m[2]);
   if (std::regex_match(d, m, std::regex(R"((\d+) s)"))) return std::stod(m[1]);
   FAIL("not a duration: " << d);

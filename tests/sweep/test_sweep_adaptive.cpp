@@ -7,8 +7,8 @@
 #include <set>
 #include <thread>
 
-#include "chaoskit/io/results_store.hpp"
 #include "../support/json_lite.hpp"
+#include "chaoskit/io/results_store.hpp"
 #include "sweep_fixtures.hpp"
 
 using namespace chaoskit;
@@ -29,8 +29,12 @@ TEST_CASE("sweep: adaptive classification gives the same file on 1 and 2 threads
           "[sweep][cli][adaptive]") {
   ScratchDir dir("sweep_adaptive_threads");
   const std::string job = write_job(dir, "adaptive.toml", adaptive_job());
-  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 1 --progress quiet --out " + shell_quote(dir.file("one.h5"))).exit_code == 0);
-  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(dir.file("two.h5"))).exit_code == 0);
+  REQUIRE(
+      run_cli("sweep " + shell_quote(job) + " --threads 1 --progress quiet --out " + shell_quote(dir.file("one.h5")))
+          .exit_code == 0);
+  REQUIRE(
+      run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(dir.file("two.h5")))
+          .exit_code == 0);
   std::string diff;
   CHECK(same_datasets(dir.file("one.h5"), dir.file("two.h5"), diff));
   INFO(diff);
@@ -50,12 +54,14 @@ TEST_CASE("sweep: adaptive classification killed at a random moment and resumed 
   const std::string job = write_job(dir, "adaptive.toml", adaptive_job());
   const std::string reference = dir.file("reference.h5"), killed = dir.file("killed.h5");
   const auto t0 = std::chrono::steady_clock::now();
-  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(reference)).exit_code == 0);
+  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(reference))
+              .exit_code == 0);
   const double full_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   int interrupted = 0;
   for (double fraction : {0.2, 0.45, 0.7}) {
     std::filesystem::remove(killed);
-    const pid_t pid = spawn_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(killed));
+    const pid_t pid =
+        spawn_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(killed));
     std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(fraction * full_ms)));
     ::kill(pid, SIGKILL);
     int wstatus = 0;

@@ -20,8 +20,10 @@ dth1 = { linspace = [-12.0, 12.0, 11] }
 basin = { kind = "rest", max_time = 200.0 }
 )");
   REQUIRE(run_cli("sweep " + shell_quote(job) + " --progress quiet").exit_code == 0);
-  const auto direct = run_cli("basin --model chain --params chain1_damped_rod --x th1=-3:3:9 --y dth1=-12:12:11 "
-                              "--kind rest --max-time 200 --out " + shell_quote(dir.file("direct.h5")));
+  const auto direct = run_cli(
+      "basin --model chain --params chain1_damped_rod --x th1=-3:3:9 --y dth1=-12:12:11 "
+      "--kind rest --max-time 200 --out " +
+      shell_quote(dir.file("direct.h5")));
   REQUIRE(direct.exit_code == 0);
   io::ResultsStore a = io::ResultsStore::open_read(dir.file("basin.h5"));
   io::ResultsStore b = io::ResultsStore::open_read(dir.file("direct.h5"));

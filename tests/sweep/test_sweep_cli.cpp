@@ -4,9 +4,9 @@
 
 #include <filesystem>
 
+#include "../support/json_lite.hpp"
 #include "chaoskit/io/results_store.hpp"
 #include "chaoskit/params/param_sets.hpp"
-#include "../support/json_lite.hpp"
 #include "sweep_fixtures.hpp"
 
 using namespace chaoskit;
@@ -15,8 +15,10 @@ using namespace chaoskit::test;
 TEST_CASE("sweep: 1 and 2 threads give identical datasets", "[sweep][cli]") {
   ScratchDir dir("sweep_threads");
   const std::string job = write_job(dir, "map.toml", golf_map_job(5, 4, 10.0));
-  const auto r1 = run_cli("sweep " + shell_quote(job) + " --threads 1 --progress quiet --out " + shell_quote(dir.file("one.h5")));
-  const auto r2 = run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(dir.file("two.h5")));
+  const auto r1 =
+      run_cli("sweep " + shell_quote(job) + " --threads 1 --progress quiet --out " + shell_quote(dir.file("one.h5")));
+  const auto r2 =
+      run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(dir.file("two.h5")));
   REQUIRE(r1.exit_code == 0);
   REQUIRE(r2.exit_code == 0);
   std::string diff;
@@ -72,7 +74,7 @@ assert int((ds["status"] == 1).sum()) == 12
 assert "job" in ds.attrs and "golf" in ds.attrs["job"]
 print("ok")
 )",
-                              shell_quote(dir.file("map.h5")));
+                            shell_quote(dir.file("map.h5")));
   INFO(r.out);
   CHECK(r.exit_code == 0);
 }
@@ -135,8 +137,8 @@ final_state = { time = 0.5 }
                                   quote_arg((data_directory() / "params/golf_manufactured.toml").string()) + " > " +
                                   quote_arg(params));
     REQUIRE(base.exit_code == 0);
-    const auto r = run_cli("simulate --model golf --params " + shell_quote(params) +
-                           " --state 1,0.5,0,0 --time 0.5 --json");
+    const auto r =
+        run_cli("simulate --model golf --params " + shell_quote(params) + " --state 1,0.5,0,0 --time 0.5 --json");
     REQUIRE(r.exit_code == 0);
     const auto js = JsonParser::parse(r.out);
     const auto& last = js["state"].arr.back().arr;
@@ -196,7 +198,8 @@ TEST_CASE("sweep: command lines and outputs are refused cleanly", "[sweep][cli][
   CHECK_FALSE(std::filesystem::exists(dir.file("bad.h5")));
 }
 
-TEST_CASE("sweep: every malformed job in tests/sweep/bad_jobs exits 2 naming its key and writes nothing", "[sweep][cli][errors]") {
+TEST_CASE("sweep: every malformed job in tests/sweep/bad_jobs exits 2 naming its key and writes nothing",
+          "[sweep][cli][errors]") {
   const std::filesystem::path dir = std::filesystem::path(CHAOSKIT_TEST_DIR) / "sweep" / "bad_jobs";
   ScratchDir out("sweep_bad_jobs");
   int cases = 0;

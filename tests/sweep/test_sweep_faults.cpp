@@ -7,8 +7,8 @@
 #include <random>
 #include <thread>
 
-#include "chaoskit/io/results_store.hpp"
 #include "../support/json_lite.hpp"
+#include "chaoskit/io/results_store.hpp"
 #include "sweep_fixtures.hpp"
 
 using namespace chaoskit;
@@ -25,7 +25,8 @@ TEST_CASE("sweep: kill -9 at a random moment, then --resume, equals an uninterru
   const std::string job = write_job(dir, "job.toml", slow_job());
   const std::string reference = dir.file("reference.h5"), killed = dir.file("killed.h5");
   const auto t0 = std::chrono::steady_clock::now();
-  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(reference)).exit_code == 0);
+  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(reference))
+              .exit_code == 0);
   const double full_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 
   std::random_device rd;
@@ -38,7 +39,8 @@ TEST_CASE("sweep: kill -9 at a random moment, then --resume, equals an uninterru
     // A moment between 5% and 60% of an uninterrupted run (which a loaded machine may stretch).
     const int delay_ms = static_cast<int>(std::uniform_real_distribution<double>(0.05, 0.6)(rng) * full_ms);
     INFO("trial " << trial << ", seed " << seed << ", killed after " << delay_ms << " ms of " << full_ms);
-    const pid_t pid = spawn_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(killed));
+    const pid_t pid =
+        spawn_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(killed));
     std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
     ::kill(pid, SIGKILL);
     int wstatus = 0;
@@ -63,10 +65,12 @@ TEST_CASE("sweep: SIGINT and SIGTERM save the finished points and exit 128+signa
   ScratchDir dir("sweep_signal");
   const std::string job = write_job(dir, "job.toml", slow_job());
   const std::string reference = dir.file("reference.h5");
-  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(reference)).exit_code == 0);
+  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(reference))
+              .exit_code == 0);
   for (int sig : {SIGINT, SIGTERM}) {
     const std::string out = dir.file("interrupted_" + std::to_string(sig) + ".h5");
-    const pid_t pid = spawn_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(out));
+    const pid_t pid =
+        spawn_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(out));
     // Signal once the first batch is in the file: a fixed delay made the test depend on the speed
     // of the integrator (it failed once the run finished within the delay).
     wait_for_first_batch(out);

@@ -15,8 +15,8 @@
 #include <sstream>
 #include <thread>
 
-#include "chaoskit/io/results_store.hpp"
 #include "../support/json_lite.hpp"
+#include "chaoskit/io/results_store.hpp"
 #include "sweep_fixtures.hpp"
 
 using namespace chaoskit;
@@ -144,7 +144,9 @@ TEST_CASE("sweep mpi: mpirun -n 2 with 1 thread per rank writes the file of a 1-
   ScratchDir dir("sweep_mpi");
   const std::string job = write_job(dir, "map.toml", golf_map_job(9, 7, 10.0, "[output]\nbatch = 4\n"));
   const std::string single = dir.file("single.h5"), two = dir.file("two_ranks.h5"), three = dir.file("three_ranks.h5");
-  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(single)).exit_code == 0);
+  REQUIRE(
+      run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(single)).exit_code ==
+      0);
   const auto r = run_shell(mpirun(2) + " " + mpi_cli + " sweep " + shell_quote(job) +
                            " --threads 1 --progress quiet --json --out " + shell_quote(two));
   INFO(r.err);
@@ -181,20 +183,24 @@ TEST_CASE("sweep mpi: the MPI build without mpirun is one rank and writes the sa
   if (!have_mpi()) return;
   ScratchDir dir("sweep_mpi_single");
   const std::string job = write_job(dir, "map.toml", golf_map_job(5, 4, 10.0));
-  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 1 --progress quiet --out " + shell_quote(dir.file("a.h5"))).exit_code == 0);
-  const auto r = run_shell(mpi_cli + " sweep " + shell_quote(job) + " --progress quiet --out " + shell_quote(dir.file("b.h5")));
+  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 1 --progress quiet --out " + shell_quote(dir.file("a.h5")))
+              .exit_code == 0);
+  const auto r =
+      run_shell(mpi_cli + " sweep " + shell_quote(job) + " --progress quiet --out " + shell_quote(dir.file("b.h5")));
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
   CHECK(h5diff_files(dir.file("a.h5"), dir.file("b.h5")) == 0);
 }
 
-TEST_CASE("sweep mpi: a rank killed with SIGKILL, then mpirun --resume, equals an uninterrupted run", "[sweep][mpi][faults]") {
+TEST_CASE("sweep mpi: a rank killed with SIGKILL, then mpirun --resume, equals an uninterrupted run",
+          "[sweep][mpi][faults]") {
   if (!have_mpi()) return;
   ScratchDir dir("sweep_mpi_kill");
   const std::string job = write_job(dir, "job.toml", slow_job());
   const std::string reference = dir.file("reference.h5");
   const auto t0 = std::chrono::steady_clock::now();
-  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(reference)).exit_code == 0);
+  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(reference))
+              .exit_code == 0);
   const double full_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 
   std::random_device rd;
@@ -225,8 +231,8 @@ TEST_CASE("sweep mpi: a rank killed with SIGKILL, then mpirun --resume, equals a
       int wstatus = 0;
       ::waitpid(mpirun_pid, &wstatus, 0);
       if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0) continue;  // finished before the kill
-      if (!std::filesystem::exists(killed)) continue;                  // killed before the file was made
-      const std::size_t at_kill = done_points(killed);                 // the file opens as it is
+      if (!std::filesystem::exists(killed)) continue;                 // killed before the file was made
+      const std::size_t at_kill = done_points(killed);                // the file opens as it is
       CHECK(at_kill <= 256);
       const auto r = run_shell(mpirun(2) + " " + mpi_cli + " sweep " + shell_quote(job) +
                                " --threads 1 --resume --progress quiet --json --out " + shell_quote(killed));
@@ -245,12 +251,14 @@ TEST_CASE("sweep mpi: a rank killed with SIGKILL, then mpirun --resume, equals a
   CHECK(interrupted >= 2);
 }
 
-TEST_CASE("sweep mpi: SIGTERM to every rank saves the finished points, exits 143, and resumes", "[sweep][mpi][faults]") {
+TEST_CASE("sweep mpi: SIGTERM to every rank saves the finished points, exits 143, and resumes",
+          "[sweep][mpi][faults]") {
   if (!have_mpi()) return;
   ScratchDir dir("sweep_mpi_term");
   const std::string job = write_job(dir, "job.toml", slow_job());
   const std::string reference = dir.file("reference.h5"), out = dir.file("terminated.h5");
-  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(reference)).exit_code == 0);
+  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(reference))
+              .exit_code == 0);
   const pid_t mpirun_pid = spawn_shell(mpirun(2) + " " + mpi_cli + " sweep " + shell_quote(job) +
                                        " --threads 1 --progress quiet --out " + shell_quote(out));
   const pid_t r0 = wait_for_rank(mpirun_pid, 0), r1 = wait_for_rank(mpirun_pid, 1);
@@ -296,8 +304,9 @@ TEST_CASE("sweep mpi: errors are printed once, by one rank, with exit 2", "[swee
   SECTION("ranks reading different jobs (Open MPI's MPMD form gives each rank its own arguments)") {
     const std::string other = write_job(dir, "other.toml", golf_map_job(3, 2, 6.0));
     const std::string fresh = dir.file("fresh.h5");
-    const auto r = run_shell(mpirun_prefix() + " -n 1 " + mpi_cli + " sweep " + shell_quote(job) + " --out " + shell_quote(fresh) +
-                             " : -n 1 " + mpi_cli + " sweep " + shell_quote(other) + " --out " + shell_quote(fresh));
+    const auto r =
+        run_shell(mpirun_prefix() + " -n 1 " + mpi_cli + " sweep " + shell_quote(job) + " --out " + shell_quote(fresh) +
+                  " : -n 1 " + mpi_cli + " sweep " + shell_quote(other) + " --out " + shell_quote(fresh));
     CHECK(r.exit_code == 2);
     CHECK(count_lines_starting(r.err, "chaoskit: mpirun: rank 1 read a different job") == 1);
     CHECK_FALSE(std::filesystem::exists(fresh));
@@ -321,7 +330,9 @@ TEST_CASE("sweep mpi: a [points] job under mpirun -n 2 writes the file of a 1-pr
                                     "[model]\nname = \"limb\"\n[points]\nfile = \"states.csv\"\n[compute]\n"
                                     "lambda_max = { time = 2.0, renorm = 0.5, blocks = 4 }\n[output]\nbatch = 2\n");
   const std::string single = dir.file("single.h5"), two = dir.file("two_ranks.h5");
-  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(single)).exit_code == 0);
+  REQUIRE(
+      run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(single)).exit_code ==
+      0);
   const auto r = run_shell(mpirun(2) + " " + mpi_cli + " sweep " + shell_quote(job) +
                            " --threads 1 --progress quiet --out " + shell_quote(two));
   INFO(r.err);
@@ -336,11 +347,14 @@ TEST_CASE("sweep mpi: a [sample] job under mpirun -n 2 writes the file of a 1-pr
   if (!have_mpi()) return;
   ScratchDir dir("sweep_mpi_sample");
   // Each rank reads the job and builds its own level samplers: the states must still be the same.
-  const std::string job = write_job(dir, "surface.toml",
-                                    "[model]\nname = \"golf\"\n[sample]\nenergy = [-4.5, -3.0, -2.0]\nn = 7\nseed = 4\n"
-                                    "[compute]\nlambda_max = { time = 2.0, renorm = 0.5, blocks = 4 }\n[output]\nbatch = 2\n");
+  const std::string job =
+      write_job(dir, "surface.toml",
+                "[model]\nname = \"golf\"\n[sample]\nenergy = [-4.5, -3.0, -2.0]\nn = 7\nseed = 4\n"
+                "[compute]\nlambda_max = { time = 2.0, renorm = 0.5, blocks = 4 }\n[output]\nbatch = 2\n");
   const std::string single = dir.file("single.h5"), two = dir.file("two_ranks.h5");
-  REQUIRE(run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(single)).exit_code == 0);
+  REQUIRE(
+      run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(single)).exit_code ==
+      0);
   const auto r = run_shell(mpirun(2) + " " + mpi_cli + " sweep " + shell_quote(job) +
                            " --threads 1 --progress quiet --out " + shell_quote(two));
   INFO(r.err);

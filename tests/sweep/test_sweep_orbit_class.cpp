@@ -13,7 +13,8 @@
 using namespace chaoskit;
 using namespace chaoskit::test;
 
-TEST_CASE("sweep: orbit_class stores classify_orbit's verdict, votes and indicators bit for bit", "[sweep][cli][classification]") {
+TEST_CASE("sweep: orbit_class stores classify_orbit's verdict, votes and indicators bit for bit",
+          "[sweep][cli][classification]") {
   ScratchDir dir("sweep_orbit_class");
   const std::string job = write_job(dir, "classes.toml",
                                     "[model]\nname = \"golf\"\n[grid]\nth1 = { list = [0.3, 2.0] }\nth2 = -0.2\n"
@@ -107,7 +108,8 @@ TEST_CASE("sweep: adaptive orbit_class stores classify_orbit's verdict and orbit
   o.max_time = 400;
   o.lambda_floor = 0.1;
   for (std::size_t i = 0; i < 2; ++i) {
-    const OrbitClassification r = classify_orbit(golf, Vec<double, 4>(i == 0 ? 0.3 : 2.0, -0.2, 0, 0), InputSchedule(2), o, io);
+    const OrbitClassification r =
+        classify_orbit(golf, Vec<double, 4>(i == 0 ? 0.3 : 2.0, -0.2, 0, 0), InputSchedule(2), o, io);
     CHECK(cls[i] == static_cast<int>(r.verdict));
     CHECK(time[i] == r.time);
     CHECK(lam[i] == r.lambda_max);
@@ -128,13 +130,13 @@ TEST_CASE("sweep: malformed adaptive orbit_class entries are refused naming the 
     const char* key;
     const char* says;
   };
-  for (const Case& c : {Case{"orbit_class = { time = 200, max_time = 100 }", "compute.orbit_class.max_time", ">= time"},
-                        Case{"orbit_class = { time = 200, max_time = 1000 }", "compute.orbit_class.max_time", "1877"},
-                        Case{"orbit_class = { time = 200, lambda_floor = 0.01 }", "compute.orbit_class.lambda_floor",
-                             "max_time"},
-                        Case{"orbit_class = { time = 200, max_time = 5000, lambda_floor = 0 }",
-                             "compute.orbit_class.lambda_floor", "> 0"},
-                        Case{"orbit_class = { time = 200, max_time = \"long\" }", "compute.orbit_class.max_time", "number"}}) {
+  for (const Case& c :
+       {Case{"orbit_class = { time = 200, max_time = 100 }", "compute.orbit_class.max_time", ">= time"},
+        Case{"orbit_class = { time = 200, max_time = 1000 }", "compute.orbit_class.max_time", "1877"},
+        Case{"orbit_class = { time = 200, lambda_floor = 0.01 }", "compute.orbit_class.lambda_floor", "max_time"},
+        Case{"orbit_class = { time = 200, max_time = 5000, lambda_floor = 0 }", "compute.orbit_class.lambda_floor",
+             "> 0"},
+        Case{"orbit_class = { time = 200, max_time = \"long\" }", "compute.orbit_class.max_time", "number"}}) {
     INFO(c.entry);
     const std::string job = write_job(dir, "bad.toml", head + c.entry + "\n");
     const auto r = run_cli("sweep " + shell_quote(job) + " --progress quiet");

@@ -10,11 +10,11 @@
 #include <fstream>
 #include <iterator>
 
+#include "../support/json_lite.hpp"
 #include "chaoskit/core/units.hpp"
 #include "chaoskit/io/results_store.hpp"
 #include "chaoskit/models/energy_surface.hpp"
 #include "chaoskit/params/param_sets.hpp"
-#include "../support/json_lite.hpp"
 #include "sweep_fixtures.hpp"
 
 using namespace chaoskit;
@@ -46,7 +46,8 @@ bool any_h5_in(const ScratchDir& dir) {
 
 // Short integrations (the suite also runs under the sanitizers), tight tolerances.
 const std::string kLimbCompute =
-    "[compute]\nlambda_max = { time = 4.0, renorm = 0.5, blocks = 4 }\nsali = { time = 4.0 }\nfinal_state = { time = 1.0 }\n"
+    "[compute]\nlambda_max = { time = 4.0, renorm = 0.5, blocks = 4 }\nsali = { time = 4.0 }\nfinal_state = { time = "
+    "1.0 }\n"
     "[integrator]\nrtol = 1e-9\natol = 1e-9\n";
 
 /// Every variable of the grid file at grid point g equals the points file's at point p, bit for bit.
@@ -62,19 +63,21 @@ void require_same_point(const io::ResultsStore& grid, std::size_t g, const io::R
 
 }  // namespace
 
-TEST_CASE("sweep points: a point list gives a grid sweep's values bit for bit and stores what it computed", "[sweep][points][cli]") {
+TEST_CASE("sweep points: a point list gives a grid sweep's values bit for bit and stores what it computed",
+          "[sweep][points][cli]") {
   ScratchDir dir("sweep_points_grid");
   const std::string grid = write_job(dir, "grid.toml",
                                      "[model]\nname = \"limb\"\n[grid]\nth1 = [0.3, 1.2]\nth2 = [-0.4, \"25deg\"]\n"
-                                     "dth1 = 0.0\ndth2 = 0.5\n" + kLimbCompute);
+                                     "dth1 = 0.0\ndth2 = 0.5\n" +
+                                         kLimbCompute);
   // The grid's four states in another order, with the format's liberties: comments, blank lines,
   // CRLF, spaces, a `deg` cell; dth2 fixed in [grid], dth1 a column.
   write_file(dir, "states.csv",
              "# hip and knee angles of four frames\r\n th2 , th1,dth1\r\n25deg,1.2,0\r\n\r\n-0.4, 0.3 ,0\r\n"
              "# the next two\r\n25deg,0.3,0\r\n-0.4,1.2,0\r\n");
-  const std::string points = write_job(dir, "points.toml",
-                                       "[model]\nname = \"limb\"\n[points]\nfile = \"states.csv\"\n[grid]\ndth2 = 0.5\n" +
-                                           kLimbCompute);
+  const std::string points =
+      write_job(dir, "points.toml",
+                "[model]\nname = \"limb\"\n[points]\nfile = \"states.csv\"\n[grid]\ndth2 = 0.5\n" + kLimbCompute);
   REQUIRE(run_cli(sweep_quiet(grid)).exit_code == 0);
   const auto r = run_cli(sweep_quiet(points));
   INFO(r.err);
@@ -112,14 +115,17 @@ TEST_CASE("sweep points: a point list gives a grid sweep's values bit for bit an
 
 TEST_CASE("sweep points: parameter and input columns take effect as grid values do", "[sweep][points][cli]") {
   ScratchDir dir("sweep_points_params");
-  const std::string compute = "[compute]\nfinal_state = { time = 1.0 }\nlambda_max = { time = 2.0, renorm = 0.5, blocks = 4 }\n";
+  const std::string compute =
+      "[compute]\nfinal_state = { time = 1.0 }\nlambda_max = { time = 2.0, renorm = 0.5, blocks = 4 }\n";
   const std::string grid = write_job(dir, "grid.toml",
                                      "[model]\nname = \"limb\"\n[grid]\nm2 = [2.5, 3.3]\ntau_hip = [0.0, 6.0]\n"
-                                     "release_tau_knee = 0.3\nth1 = 0.8\ntau_knee = -2.0\n" + compute);
+                                     "release_tau_knee = 0.3\nth1 = 0.8\ntau_knee = -2.0\n" +
+                                         compute);
   write_file(dir, "states.csv", "m2,tau_hip,release_tau_knee\n3.3,0,0.3\n2.5,6.0,0.3\n");
   const std::string points = write_job(dir, "points.toml",
                                        "[model]\nname = \"limb\"\n[points]\nfile = \"states.csv\"\n[grid]\nth1 = 0.8\n"
-                                       "tau_knee = -2.0\n" + compute);
+                                       "tau_knee = -2.0\n" +
+                                           compute);
   REQUIRE(run_cli(sweep_quiet(grid)).exit_code == 0);
   REQUIRE(run_cli(sweep_quiet(points)).exit_code == 0);
   const io::ResultsStore g = io::ResultsStore::open_read(dir.file("grid.h5"));
@@ -143,11 +149,13 @@ TEST_CASE("sweep points: an energy column solves the rate, and initial_state hol
   const Vec<double, 2> q(0.4, -0.3), qd(0.0, 1.0);
   const double floor = total_energy(limb, q, qd);  // dth1 = 0: the least energy at this state
   char csv[256];
-  std::snprintf(csv, sizeof csv, "th1,th2,dth2,energy\n0.4,-0.3,1.0,%.17g\n0.4,-0.3,1.0,%.17g\n", floor + 5.0, floor - 1.0);
+  std::snprintf(csv, sizeof csv, "th1,th2,dth2,energy\n0.4,-0.3,1.0,%.17g\n0.4,-0.3,1.0,%.17g\n", floor + 5.0,
+                floor - 1.0);
   write_file(dir, "states.csv", csv);
-  const std::string job = write_job(dir, "energy.toml",
-                                    "[model]\nname = \"limb\"\n[points]\nfile = \"states.csv\"\n[energy]\nsolve = \"dth1\"\n"
-                                    "[compute]\nfinal_state = { time = 0.5 }\n");
+  const std::string job =
+      write_job(dir, "energy.toml",
+                "[model]\nname = \"limb\"\n[points]\nfile = \"states.csv\"\n[energy]\nsolve = \"dth1\"\n"
+                "[compute]\nfinal_state = { time = 0.5 }\n");
   REQUIRE(run_cli(sweep_quiet(job)).exit_code == 0);
   const io::ResultsStore s = io::ResultsStore::open_read(dir.file("energy.h5"));
   const auto status = s.read_status();
@@ -226,7 +234,9 @@ TEST_CASE("sweep points: every bad point list exits 2 with one line naming file,
       {"th1,th2\n", points, {"states.csv:1:", "no rows"}},
       {"th1,,th2\n0,0,0\n", points, {"states.csv:1, column 2:", "empty column name"}},
       {"th1,th2,th1\n0,0,0\n", points, {"states.csv:1, column 3 (th1):", "duplicate name"}},
-      {"th1,knee\n0,0\n", points, {"states.csv:1, column 2 (knee):", "unknown name for model limb (known: th1, th2, dth1"}},
+      {"th1,knee\n0,0\n",
+       points,
+       {"states.csv:1, column 2 (knee):", "unknown name for model limb (known: th1, th2, dth1"}},
       {"th1,th2\n0.1,0.2\n# short\n0.3\n", points, {"states.csv:4 (point 1), column 2 (th2):", "missing"}},
       {"th1,th2\n0.1,0.2,0.3\n", points, {"states.csv:2 (point 0), column 3:", "extra cell"}},
       {"th1,th2\n0.1,abc\n", points, {"states.csv:2 (point 0), column 2 (th2):", "'abc' is not a number"}},
@@ -241,8 +251,8 @@ TEST_CASE("sweep points: every bad point list exits 2 with one line naming file,
   for (const auto& c : cases) {
     ScratchDir dir("sweep_points_bad");
     if (c.csv != "-") write_file(dir, "states.csv", c.csv);
-    const std::string job = write_job(dir, "bad.toml", "[model]\nname = \"limb\"\n" + c.job_tail +
-                                                           "[compute]\nfinal_state = { time = 0.5 }\n");
+    const std::string job = write_job(
+        dir, "bad.toml", "[model]\nname = \"limb\"\n" + c.job_tail + "[compute]\nfinal_state = { time = 0.5 }\n");
     const auto r = run_cli(sweep_quiet(job));
     INFO("csv:\n" << c.csv << "\njob tail:\n" << c.job_tail << "\nstderr: " << r.err);
     CHECK(r.exit_code == 2);

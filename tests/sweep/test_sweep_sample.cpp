@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "../support/json_lite.hpp"
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/integrate/instances.hpp"
@@ -21,7 +22,6 @@
 #include "chaoskit/sweep/job_fingerprint.hpp"
 #include "chaoskit/sweep/job_reader.hpp"
 #include "chaoskit/sweep/point_context.hpp"
-#include "../support/json_lite.hpp"
 #include "sweep_fixtures.hpp"
 
 using namespace chaoskit;
@@ -106,7 +106,8 @@ TEST_CASE("sweep job: a [sample] has axes energy and sample, and point_context d
   CHECK(fp.find("sample.seed = 11\n") != std::string::npos);
 
   // One number is one level; seed 0 by default.
-  const sweep::Job one = sweep::parse_job(golf_sample_job("energy = -3.0\nn = 2\nmeasure = \"section\"\n"), "/tmp/one.toml");
+  const sweep::Job one =
+      sweep::parse_job(golf_sample_job("energy = -3.0\nn = 2\nmeasure = \"section\"\n"), "/tmp/one.toml");
   CHECK(one.axes[0].values == std::vector<double>{-3.0});
   CHECK(one.sample.seed == 0);
   CHECK(one.sample.measure == SampleMeasure::section);
@@ -155,10 +156,12 @@ TEST_CASE("sweep sample: initial_state is the sampler's, on its level, and the r
       CHECK(std::abs(E0[p] - levels[level]) <= 1e-12 * std::abs(levels[level]));
 
       IntegrationReport report;
-      const Vec<double, 4> end = flow(golf, x0, job.inputs, 0.0, 1.0, job.integrator_for(Workload::trajectory), &report);
+      const Vec<double, 4> end =
+          flow(golf, x0, job.inputs, 0.0, 1.0, job.integrator_for(Workload::trajectory), &report);
       REQUIRE(report.ok());
       for (int k = 0; k < 4; ++k) CHECK(same_bits(xT[p * 4 + static_cast<std::size_t>(k)], end(k)));
-      const LyapunovResult l = lyapunov_exponents<1>(golf, x0, job.inputs, lo, job.integrator_for(Workload::tangent_flow));
+      const LyapunovResult l =
+          lyapunov_exponents<1>(golf, x0, job.inputs, lo, job.integrator_for(Workload::tangent_flow));
       CHECK(same_bits(lambda[p], l.exponents[0]));
       CHECK(same_bits(lambda_error[p], l.errors[0]));
     }
@@ -226,10 +229,11 @@ TEST_CASE("sweep sample: threads 1 and 2 give one file, seeds differ, --dry-run 
 TEST_CASE("sweep sample: SIGINT, then --resume, equals an uninterrupted run", "[sweep][sample][faults]") {
   ScratchDir dir("sweep_sample_resume");
   // About a second of work on 2 threads, in batches of 4 points so that the signal lands between writes.
-  const std::string job = write_job(dir, "slow.toml",
-                                    golf_sample_job("energy = [-4.0, -3.0]\nn = 64\nseed = 2\n",
-                                                    "[compute]\nlambda_max = { time = 40.0, renorm = 1.0, blocks = 4 }\n"
-                                                    "[output]\nbatch = 4\n"));
+  const std::string job =
+      write_job(dir, "slow.toml",
+                golf_sample_job("energy = [-4.0, -3.0]\nn = 64\nseed = 2\n",
+                                "[compute]\nlambda_max = { time = 40.0, renorm = 1.0, blocks = 4 }\n"
+                                "[output]\nbatch = 4\n"));
   const std::string reference = dir.file("reference.h5"), out = dir.file("interrupted.h5");
   REQUIRE(run_cli(sweep_quiet(job, "--threads 2 --out " + shell_quote(reference))).exit_code == 0);
   const pid_t pid = spawn_cli(sweep_quiet(job, "--threads 2 --out " + shell_quote(out)));
@@ -307,7 +311,8 @@ TEST_CASE("sweep sample: every job [sample] cannot run exits 2 with one line nam
        {"chaoskit: sample.measure:", "two-link", "3 links"}},
       {golf + "[sample]\nenergy = [-9.0, -4.0]\nn = 4\n",
        {"chaoskit: sample.energy:", "level 0 of 2", "E = -9 J", "potential minimum V_min = -7.6", "J"}},
-      {golf + "[sample]\nenergy = { linspace = [-4.0, -3.0, 101] }\nn = 4\n", {"chaoskit: sample.energy:", "101 levels"}},
+      {golf + "[sample]\nenergy = { linspace = [-4.0, -3.0, 101] }\nn = 4\n",
+       {"chaoskit: sample.energy:", "101 levels"}},
       {golf + "[sample]\nenergy = [-4.0, -4.5]\nn = 4\n", {"chaoskit: sample.energy:", "increasing"}},
       {golf + "[sample]\nenergy = \"low\"\nn = 4\n", {"chaoskit: sample.energy:"}},
       {golf + "[sample]\nn = 4\n", {"chaoskit: sample.energy:", "missing"}},
@@ -335,7 +340,8 @@ TEST_CASE("sweep sample: every job [sample] cannot run exits 2 with one line nam
     CHECK(line_count(r.err) == 1);
     // "chaoskit: sample:" stands for "chaoskit: JOB: sample:": the job reader names the file first.
     for (const auto& e : c.expect)
-      CHECK(r.err.find(e.rfind("chaoskit: ", 0) == 0 ? "chaoskit: " + job + ": " + e.substr(10) : e) != std::string::npos);
+      CHECK(r.err.find(e.rfind("chaoskit: ", 0) == 0 ? "chaoskit: " + job + ": " + e.substr(10) : e) !=
+            std::string::npos);
     CHECK_FALSE(any_h5_in(dir));
   }
 }

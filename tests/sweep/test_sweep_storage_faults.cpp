@@ -13,9 +13,9 @@
 
 #include <fstream>
 
+#include "../support/json_lite.hpp"
 #include "chaoskit/io/h5_handle.hpp"
 #include "chaoskit/io/results_store.hpp"
-#include "../support/json_lite.hpp"
 #include "sweep_fixtures.hpp"
 
 using namespace chaoskit;
@@ -27,8 +27,9 @@ namespace {
 std::string fault_job() { return golf_map_job(16, 16, 40.0, "[output]\nbatch = 4\n"); }
 
 bool private_mounts_available() {
-  return run_command("unshare -rm bash -c 'd=$(mktemp -d) && mount -t tmpfs -o size=64k t \"$d\" && umount \"$d\" "
-                     "&& rmdir \"$d\"'")
+  return run_command(
+             "unshare -rm bash -c 'd=$(mktemp -d) && mount -t tmpfs -o size=64k t \"$d\" && umount \"$d\" "
+             "&& rmdir \"$d\"'")
              .exit_code == 0;
 }
 
@@ -152,7 +153,8 @@ TEST_CASE("sweep faults: a disk too small for the results and a read-only folder
       "\nmkdir \"$d/small\" \"$d/ro\" || exit 90\n"
       "mount -t tmpfs -o size=48k chaoskit_small \"$d/small\" || exit 90\n"
       "mount -t tmpfs -o size=512k,ro chaoskit_ro \"$d/ro\" || exit 90\n"
-      "\"$cli\" sweep \"$job\" --progress quiet --out \"$d/small/r.h5\" 2> \"$d/small.err\"; echo $? > \"$d/small.rc\"\n"
+      "\"$cli\" sweep \"$job\" --progress quiet --out \"$d/small/r.h5\" 2> \"$d/small.err\"; echo $? > "
+      "\"$d/small.rc\"\n"
       "ls -A \"$d/small\" > \"$d/small.ls\"\n"
       "\"$cli\" sweep \"$job\" --progress quiet --out \"$d/ro/r.h5\" 2> \"$d/ro.err\"; echo $? > \"$d/ro.rc\"\n");
   INFO(r.out);
@@ -182,15 +184,15 @@ TEST_CASE("sweep faults: truncated, corrupted and foreign files are refused by -
 
   auto refused = [&](const std::string& file, const std::string& expected) {
     const std::string bytes = read_text(file);
-    for (const std::string& args : {"sweep " + shell_quote(job) + " --resume --progress quiet --out " + shell_quote(file),
-                                    "query " + shell_quote(file) + " describe",
-                                    "query " + shell_quote(file) + " select --vars lambda_max"}) {
+    for (const std::string& args :
+         {"sweep " + shell_quote(job) + " --resume --progress quiet --out " + shell_quote(file),
+          "query " + shell_quote(file) + " describe", "query " + shell_quote(file) + " select --vars lambda_max"}) {
       const auto r = run_cli(args);
       INFO(args << "\nstderr: " << r.err);
       CHECK(r.exit_code == 2);
       CHECK(line_count(r.err) == 1);
-      CHECK_THAT(r.err, Catch::Matchers::StartsWith("chaoskit: file: '" + file + "'") &&
-                            Catch::Matchers::Contains(expected));
+      CHECK_THAT(r.err,
+                 Catch::Matchers::StartsWith("chaoskit: file: '" + file + "'") && Catch::Matchers::Contains(expected));
       CHECK(r.out.empty());  // not one number from a damaged file
     }
     CHECK(read_text(file) == bytes);  // refused files are left as they are, byte for byte
@@ -228,8 +230,8 @@ TEST_CASE("sweep faults: truncated, corrupted and foreign files are refused by -
     const std::string f = dir.file("status_flipped.h5");
     interrupted_sweep(job, f);
     const std::vector<std::int8_t> status = io::ResultsStore::open_read(f).read_status();
-    const std::size_t point = static_cast<std::size_t>(
-        std::find(status.begin(), status.end(), io::point_status::ok) - status.begin());
+    const std::size_t point =
+        static_cast<std::size_t>(std::find(status.begin(), status.end(), io::point_status::ok) - status.begin());
     REQUIRE(point < 16);  // in the first chunk (one row of 16 points), which starts at flat index 0
     const auto [addr, size] = chunk_location(f, "status", 0);
     REQUIRE(size >= 16);
@@ -311,7 +313,8 @@ TEST_CASE("sweep faults: grids too large to index or to track in memory are refu
     INFO(r.err);
     CHECK(r.exit_code == 2);
     CHECK(line_count(r.err) == 1);
-    CHECK_THAT(r.err, Catch::Matchers::StartsWith("chaoskit: " + wraps + ": grid: th1[65536] x th2[65536] x dth1[65536] x dth2[65536] "
+    CHECK_THAT(r.err, Catch::Matchers::StartsWith("chaoskit: " + wraps +
+                                                  ": grid: th1[65536] x th2[65536] x dth1[65536] x dth2[65536] "
                                                   "is 1.84e+19 points"));
   }
   // 1e14 points: indexable, but their status codes alone are 100 TB.

@@ -136,7 +136,8 @@ TEST_CASE("Fit-range rule on curves of known shape", "[timeseries][fitrange]") {
   }
   SECTION("an oscillation about a level has no linear region") {
     std::vector<double> y(1000);
-    for (std::size_t k = 0; k < y.size(); ++k) y[k] = -3.0 + 0.6 * std::sin(2.0 * M_PI * static_cast<double>(k) / 150.0);
+    for (std::size_t k = 0; k < y.size(); ++k)
+      y[k] = -3.0 + 0.6 * std::sin(2.0 * M_PI * static_cast<double>(k) / 150.0);
     CHECK_FALSE(choose_fit_range(y, {.window = 10}).found);
   }
 }

@@ -1,6 +1,6 @@
 // Delay and dimension choices on cases with a known answer: the mutual information of a Gaussian
-// process follows from its autocorrelation; white noise has none beyond the estimator's bias. False nearest neighbours find the Henon map's
-// dimension 2 and the Lorenz attractor's 3 (Kennel et al. 1992, their figures), and never settle
+// process follows from its autocorrelation; white noise has none beyond the estimator's bias. False nearest neighbours
+// find the Henon map's dimension 2 and the Lorenz attractor's 3 (Kennel et al. 1992, their figures), and never settle
 // for white noise.
 #include <catch2/catch.hpp>
 
@@ -70,8 +70,7 @@ TEST_CASE("mutual information of white noise is the estimator's bias alone", "[t
   CHECK(c.delay == 1);
 }
 
-TEST_CASE("false nearest neighbours: Henon needs 2 dimensions, Lorenz 3, noise never settles",
-          "[timeseries][fnn]") {
+TEST_CASE("false nearest neighbours: Henon needs 2 dimensions, Lorenz 3, noise never settles", "[timeseries][fnn]") {
   {
     const Columns h = standardise({chaoskit::test::henon_x(10000)});
     const DimensionChoice c = choose_dimension(h, 1);

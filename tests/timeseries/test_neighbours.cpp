@@ -20,7 +20,8 @@ KdTree::Neighbour brute_force(const std::vector<double>& pts, std::size_t n, std
   for (std::size_t j = 0; j < n; ++j) {
     if ((j > i ? j - i : i - j) <= exclusion) continue;
     double d2 = 0.0;
-    for (std::size_t a = 0; a < dim; ++a) d2 += (pts[i * dim + a] - pts[j * dim + a]) * (pts[i * dim + a] - pts[j * dim + a]);
+    for (std::size_t a = 0; a < dim; ++a)
+      d2 += (pts[i * dim + a] - pts[j * dim + a]) * (pts[i * dim + a] - pts[j * dim + a]);
     if (skip_identical && d2 == 0.0) continue;
     if (d2 < best_d2) {
       best_d2 = d2;
@@ -54,8 +55,7 @@ TEST_CASE("k-d tree nearest neighbours equal an all-pairs search", "[timeseries]
   }
 }
 
-TEST_CASE("k-d tree skips identical points on request and reports when nothing qualifies",
-          "[timeseries][kdtree]") {
+TEST_CASE("k-d tree skips identical points on request and reports when nothing qualifies", "[timeseries][kdtree]") {
   // A quantised series: many exact duplicates, as integer-coded motion capture gives.
   const std::size_t n = 600, dim = 2;
   std::mt19937_64 rng(5);

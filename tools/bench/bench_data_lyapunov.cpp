@@ -55,9 +55,10 @@ void run(const char* name, const std::vector<double>& x, double dt, std::size_t 
     best_wall = std::min(best_wall, wall);
     best_cpu = std::min(best_cpu, cpu);
   }
-  std::printf("%-12s N=%zu dim=%zu delay=%zu (chosen) theiler=%zu horizon=%zu pairs=%zu  lambda=%.4f  "
-              "wall %.2f s, cpu %.2f s (best of %d)\n",
-              name, x.size(), r.dim, r.delay, r.theiler, r.horizon, r.pairs, r.lambda.value, best_wall, best_cpu, repeats);
+  std::printf(
+      "%-12s N=%zu dim=%zu delay=%zu (chosen) theiler=%zu horizon=%zu pairs=%zu  lambda=%.4f  "
+      "wall %.2f s, cpu %.2f s (best of %d)\n",
+      name, x.size(), r.dim, r.delay, r.theiler, r.horizon, r.pairs, r.lambda.value, best_wall, best_cpu, repeats);
 }
 
 }  // namespace

@@ -213,9 +213,10 @@ std::string chain_tangent_row(const ChainParams& params, int repeat) {
   }
   std::cerr << "chaoskit_bench_lanes: chain tangent, " << N << " links\n";
   const auto [hand, hand_sum] = lambda_seconds<ChainModel<N>, 2 * N>(chain, states, N, repeat);
-  const auto [ad, ad_sum] = lambda_seconds<AutoDiffOnly<ChainModel<N>>, 2 * N>(AutoDiffOnly<ChainModel<N>>{chain}, states, N, repeat);
-  return "| " + std::to_string(N) + " | " + fmt("%.3f", ad) + " | " + fmt("%.3f", hand) + " | " + fmt("%.2f", ad / hand) +
-         " | " + fmt("%.3g", std::abs(hand_sum - ad_sum) / 16) + " |\n";
+  const auto [ad, ad_sum] =
+      lambda_seconds<AutoDiffOnly<ChainModel<N>>, 2 * N>(AutoDiffOnly<ChainModel<N>>{chain}, states, N, repeat);
+  return "| " + std::to_string(N) + " | " + fmt("%.3f", ad) + " | " + fmt("%.3f", hand) + " | " +
+         fmt("%.2f", ad / hand) + " | " + fmt("%.3g", std::abs(hand_sum - ad_sum) / 16) + " |\n";
 }
 
 std::string fmt(const char* f, double v) {
@@ -229,7 +230,8 @@ double energy(const M& model, double th1, double th2) {
   return state_energy(model, Vec<double, 4>(th1, th2, 0.0, 0.0));
 }
 
-std::string lambda_job(const std::string& model, const std::string& params, const std::string& th1, const std::string& th2) {
+std::string lambda_job(const std::string& model, const std::string& params, const std::string& th1,
+                       const std::string& th2) {
   return "[model]\nname = \"" + model + "\"\nparams = \"" + params + "\"\n[grid]\nth1 = { linspace = [" + th1 +
          ", 16] }\nth2 = { linspace = [" + th2 + ", 16] }\ndth1 = 0.0\ndth2 = 0.0\n[compute]\n" +
          "lambda_max = { time = 100, renorm = 1 }\n[integrator]\nrtol = 1e-9\natol = 1e-9\n";
@@ -261,12 +263,18 @@ int main(int argc, char** argv) {
       if (i + 1 >= argc) throw std::runtime_error(a + " needs a value");
       return argv[++i];
     };
-    if (a == "--repeat") repeat = std::stoi(value()), repeat_given = true;
-    else if (a == "--threads") threads = std::stoi(value());
-    else if (a == "--samples") samples = std::stoi(value());
-    else if (a == "--quick") quick = true;
-    else if (a == "--out") out = value();
-    else if (a == "--only") only = value();
+    if (a == "--repeat")
+      repeat = std::stoi(value()), repeat_given = true;
+    else if (a == "--threads")
+      threads = std::stoi(value());
+    else if (a == "--samples")
+      samples = std::stoi(value());
+    else if (a == "--quick")
+      quick = true;
+    else if (a == "--out")
+      out = value();
+    else if (a == "--only")
+      only = value();
     else {
       std::cerr << "chaoskit_bench_lanes: unknown option " << a << "\n";
       return 2;
@@ -282,7 +290,8 @@ int main(int argc, char** argv) {
 
   std::vector<BenchWorkload> work;
   const int rk_per_component = 137;  // rkf78: stage sums, solution, error estimate and norm
-  work.push_back({"λ_max golf, 256 rest states, T = 100 s", lambda_job("golf", "golf_manufactured", "0.3, 2.5", "-2.0, 2.0"),
+  work.push_back({"λ_max golf, 256 rest states, T = 100 s",
+                  lambda_job("golf", "golf_manufactured", "0.3, 2.5", "-2.0, 2.0"),
                   tangent_rhs_flops<GolfModel, 1>(golf, false), 8, repeat});
   work.push_back({"λ_max limb, 256 rest states, T = 100 s",
                   lambda_job("limb", "limb_paper_reconstructed", "-2.0, 2.0", "-2.5, 2.5"),
@@ -319,7 +328,8 @@ int main(int argc, char** argv) {
 
   std::ostringstream table;
   table << "| workload | path | 1 thread [s] | " << threads << " threads [s] | traj/s per core | traj/s all cores | "
-        << "× scalar (1 thread) | ns per traj-step | ns per vector step | lanes busy | GFLOP/s | of FMA-free peak | same bits |\n"
+        << "× scalar (1 thread) | ns per traj-step | ns per vector step | lanes busy | GFLOP/s | of FMA-free peak | "
+           "same bits |\n"
         << "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   std::ostringstream peaks;
   for (simd::LanePath p : paths)
@@ -334,8 +344,10 @@ int main(int argc, char** argv) {
     for (simd::LanePath p : paths) {
       std::cerr << "chaoskit_bench_lanes: " << w.name << ", " << simd::lane_path_name(p) << "\n";
       runs.emplace_back(p, measure(job, p, threads, w.repeat));
-      if (p == simd::LanePath::scalar) scalar = runs.back().second;
-      else traj_steps = runs.back().second.report1.busy_lane_steps;  // the same for every path
+      if (p == simd::LanePath::scalar)
+        scalar = runs.back().second;
+      else
+        traj_steps = runs.back().second.report1.busy_lane_steps;  // the same for every path
     }
     const double flops_per_step = 13.0 * w.rhs_flops + static_cast<double>(rk_per_component) * w.components;
     for (const auto& [p, m] : runs) {
@@ -346,8 +358,8 @@ int main(int argc, char** argv) {
                                                             static_cast<double>(m.report1.lane_steps);
       const double rate = flops_per_step * static_cast<double>(traj_steps) / m.secs1;
       table << "| " << w.name << " | " << simd::lane_path_description(p) << " | " << fmt("%.2f", m.secs1) << " | "
-            << fmt("%.2f", m.secsN) << " | " << fmt("%.1f", points / m.secs1) << " | "
-            << fmt("%.1f", points / m.secsN) << " | " << fmt("%.2f", scalar.secs1 / m.secs1) << " | "
+            << fmt("%.2f", m.secsN) << " | " << fmt("%.1f", points / m.secs1) << " | " << fmt("%.1f", points / m.secsN)
+            << " | " << fmt("%.2f", scalar.secs1 / m.secs1) << " | "
             << fmt("%.0f", m.secs1 * 1e9 / static_cast<double>(traj_steps)) << " | "
             << fmt("%.0f", m.secs1 * 1e9 / static_cast<double>(vector_steps)) << " | " << fmt("%.1f %%", 100 * busy)
             << " | " << fmt("%.2f", rate / 1e9) << " | " << fmt("%.1f %%", 100 * rate / peak) << " | "
@@ -374,7 +386,8 @@ int main(int argc, char** argv) {
   if (work.empty()) {  // --only "chain tangent": that comparison alone
     doc << chains.str();
   } else {
-    doc << table.str() << chains.str() << "\nFMA-free peaks measured in this run:\n" << peaks.str()
+    doc << table.str() << chains.str() << "\nFMA-free peaks measured in this run:\n"
+        << peaks.str()
         << "\nTrajectory steps per workload are the lanes' count of attempted steps (the scalar driver attempts the "
            "same steps). Flops per trajectory step: 13 tangent-rhs evaluations (";
     for (const BenchWorkload& w : work) doc << w.rhs_flops << " ";

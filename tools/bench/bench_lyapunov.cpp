@@ -63,7 +63,6 @@
 #include <vector>
 
 #include "chaoskit/core/autodiff.hpp"
-#include "op_count.hpp"
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/integrate/dopri5_stepper.hpp"
@@ -72,6 +71,7 @@
 #include "chaoskit/models/sincos_pair.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/simd/lane_dispatch.hpp"
+#include "op_count.hpp"
 #include "peer_golf_equations.hpp"
 
 #ifndef CHAOSKIT_BENCH_DIR
@@ -115,8 +115,12 @@ struct Run {
   std::vector<Traj> traj;
   double secs1 = NAN, secsN = NAN;  // best wall time with 1 thread and with all threads
   int threads = 1;
-  long steps() const { return std::accumulate(traj.begin(), traj.end(), 0L, [](long a, const Traj& t) { return a + t.steps; }); }
-  long rhs() const { return std::accumulate(traj.begin(), traj.end(), 0L, [](long a, const Traj& t) { return a + t.rhs; }); }
+  long steps() const {
+    return std::accumulate(traj.begin(), traj.end(), 0L, [](long a, const Traj& t) { return a + t.steps; });
+  }
+  long rhs() const {
+    return std::accumulate(traj.begin(), traj.end(), 0L, [](long a, const Traj& t) { return a + t.rhs; });
+  }
 };
 
 void parse_range(const std::string& s, double& a, double& b, int& n, const char* name) {
@@ -393,23 +397,40 @@ int main(int argc, char** argv) {
       }
       if (i + 1 >= argc) throw std::runtime_error("missing value after " + a);
       const std::string v = argv[++i];
-      if (a == "--th1") parse_range(v, o.th1a, o.th1b, o.n1, "--th1");
-      else if (a == "--th2") parse_range(v, o.th2a, o.th2b, o.n2, "--th2");
-      else if (a == "--time") o.time = std::stod(v);
-      else if (a == "--renorm") o.renorm = std::stod(v);
-      else if (a == "--tol") o.tol = std::stod(v);
-      else if (a == "--threads") o.threads = std::stoi(v);
-      else if (a == "--repeat") o.repeat = std::max(1, std::stoi(v));
-      else if (a == "--scipy-states") o.scipy_states = std::stoi(v);
-      else if (a == "--params") o.params = v;
-      else if (a == "--peer-odeint") o.peer_odeint = v;
-      else if (a == "--peer-scipy") o.peer_scipy = v;
-      else if (a == "--regular") o.regular = std::stod(v);
-      else if (a == "--stepper") o.stepper = parse_stepper(v);
-      else if (a == "--out") o.out = v;
-      else if (a == "--probe") o.probe = v;
-      else if (a == "--csv") o.csv = v;
-      else throw std::runtime_error("unknown option " + a);
+      if (a == "--th1")
+        parse_range(v, o.th1a, o.th1b, o.n1, "--th1");
+      else if (a == "--th2")
+        parse_range(v, o.th2a, o.th2b, o.n2, "--th2");
+      else if (a == "--time")
+        o.time = std::stod(v);
+      else if (a == "--renorm")
+        o.renorm = std::stod(v);
+      else if (a == "--tol")
+        o.tol = std::stod(v);
+      else if (a == "--threads")
+        o.threads = std::stoi(v);
+      else if (a == "--repeat")
+        o.repeat = std::max(1, std::stoi(v));
+      else if (a == "--scipy-states")
+        o.scipy_states = std::stoi(v);
+      else if (a == "--params")
+        o.params = v;
+      else if (a == "--peer-odeint")
+        o.peer_odeint = v;
+      else if (a == "--peer-scipy")
+        o.peer_scipy = v;
+      else if (a == "--regular")
+        o.regular = std::stod(v);
+      else if (a == "--stepper")
+        o.stepper = parse_stepper(v);
+      else if (a == "--out")
+        o.out = v;
+      else if (a == "--probe")
+        o.probe = v;
+      else if (a == "--csv")
+        o.csv = v;
+      else
+        throw std::runtime_error("unknown option " + a);
     }
     const int all = o.threads > 0 ? o.threads : omp_get_num_procs();
 
@@ -429,7 +450,8 @@ int main(int argc, char** argv) {
       if (!(in >> t.th1 >> comma >> t.th2) || comma != ',') throw std::runtime_error("--probe: expected th1,th2");
       std::vector<Traj> one{t};
       run_chaoskit(model, one, 1, 1, o, o.stepper);
-      std::printf("lambda 0 %.17g %.17g %.17g %ld %ld\n", one[0].th1, one[0].th2, one[0].lambda, one[0].steps, one[0].rhs);
+      std::printf("lambda 0 %.17g %.17g %.17g %ld %ld\n", one[0].th1, one[0].th2, one[0].lambda, one[0].steps,
+                  one[0].rhs);
       return 0;
     }
 
@@ -495,7 +517,7 @@ int main(int argc, char** argv) {
     constexpr int kComponents = 8;  // [x | v] of the golf model
     const double ck_rk_flops = kComponents * rk_vector_flops(dopri5::a, 5, dopri5::b, dopri5::db);
     const double ck_rk78_flops = kComponents * rk_vector_flops(rkf78::a, rkf78::kStages - 1, rkf78::b, rkf78::db);
-    const double od_rk_flops = 512;  // odeint's dopri5 (see the comment at the top)
+    const double od_rk_flops = 512;                       // odeint's dopri5 (see the comment at the top)
     double flop_rate = 0, pair = 1e300, ck_pair = 1e300;  // best of 3: the machine may be shared
     for (int r = 0; r < 3; ++r) {
       flop_rate = std::max(flop_rate, simd::lane_peak_flops(simd::LanePath::scalar));
@@ -512,16 +534,20 @@ int main(int argc, char** argv) {
     auto tput = [](std::size_t n, double s) { return static_cast<double>(n) / s; };
     md << "### Throughput: λ_max of the golf model, T = " << o.time << " s, renormalisation every " << o.renorm
        << " s, rtol = atol = " << fmt("%g", o.tol) << "\n\n";
-    md << "| program | method | states | traj/s, 1 thread | traj/s, " << all << " threads | parallel efficiency | accepted steps/traj | rhs/step | ns/step | ns/rhs | chaoskit ÷ this, per core |\n";
+    md << "| program | method | states | traj/s, 1 thread | traj/s, " << all
+       << " threads | parallel efficiency | accepted steps/traj | rhs/step | ns/step | ns/rhs | chaoskit ÷ this, per "
+          "core |\n";
     md << "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     auto row = [&](const std::string& name, const std::string& method, const Run& r, const Run* ref) {
       const double t1 = tput(r.traj.size(), r.secs1), tn = tput(r.traj.size(), r.secsN);
-      md << "| " << name << " | " << method << " | " << r.traj.size() << " | " << fmt("%.4g", t1) << " | " << fmt("%.4g", tn) << " | "
-         << fmt("%.0f %%", 100.0 * tn / t1 / r.threads) << " | " << fmt("%.0f", double(r.steps()) / r.traj.size()) << " | "
-         << fmt("%.2f", double(r.rhs()) / r.steps()) << " | " << fmt("%.0f", 1e9 * r.secs1 / r.steps()) << " | "
-         << fmt("%.0f", 1e9 * r.secs1 / r.rhs()) << " | ";
-      if (ref) md << fmt("%.2f", tput(ref->traj.size(), ref->secs1) / t1);
-      else md << "1";
+      md << "| " << name << " | " << method << " | " << r.traj.size() << " | " << fmt("%.4g", t1) << " | "
+         << fmt("%.4g", tn) << " | " << fmt("%.0f %%", 100.0 * tn / t1 / r.threads) << " | "
+         << fmt("%.0f", double(r.steps()) / r.traj.size()) << " | " << fmt("%.2f", double(r.rhs()) / r.steps()) << " | "
+         << fmt("%.0f", 1e9 * r.secs1 / r.steps()) << " | " << fmt("%.0f", 1e9 * r.secs1 / r.rhs()) << " | ";
+      if (ref)
+        md << fmt("%.2f", tput(ref->traj.size(), ref->secs1) / t1);
+      else
+        md << "1";
       md << " |\n";
     };
     const std::string ck_method = stepper_name(o.stepper);
@@ -538,8 +564,9 @@ int main(int argc, char** argv) {
     md << "). ns/step and ns/rhs: 1-thread wall time per accepted step and per rhs evaluation (odeint's and scipy's "
           "counts include their own overheads; scipy's step is DOP853, 12 rhs).";
     md << " At equal method (dopri5 both), chaoskit ÷ the odeint peer per core: "
-       << fmt("%.2f", tput(ck_eq.traj.size(), ck_eq.secs1) / tput(od.traj.size(), od.secs1)) << " (ns per accepted step "
-       << fmt("%.0f", 1e9 * ck_eq.secs1 / ck_eq.steps()) << " vs " << fmt("%.0f", 1e9 * od.secs1 / od.steps()) << ").\n\n";
+       << fmt("%.2f", tput(ck_eq.traj.size(), ck_eq.secs1) / tput(od.traj.size(), od.secs1))
+       << " (ns per accepted step " << fmt("%.0f", 1e9 * ck_eq.secs1 / ck_eq.steps()) << " vs "
+       << fmt("%.0f", 1e9 * od.secs1 / od.steps()) << ").\n\n";
 
     // Per step at equal method: chaoskit's dopri5 run against the peer's.
     const double ck_step = ck_eq.secs1 / ck_eq.steps(), od_step = od.secs1 / od.steps();
@@ -547,15 +574,16 @@ int main(int argc, char** argv) {
     const double ck_flops_step = ck_rps * c_ck.rhs_flops + ck_rk_flops;
     const double od_flops_step = od_rps * c_hand.rhs_flops + od_rk_flops;
     md << "### Work per step (1 thread, both dopri5)\n\n";
-    md << "| | chaoskit (hand-derived J·v, GolfModel::tangent_rhs) | Boost.Odeint peer (hand-written Jacobian, then J v) |\n|---|---:|---:|\n";
+    md << "| | chaoskit (hand-derived J·v, GolfModel::tangent_rhs) | Boost.Odeint peer (hand-written Jacobian, then J "
+          "v) |\n|---|---:|---:|\n";
     md << "| flops per tangent rhs (f and ∂f/∂x·v) | " << c_ck.rhs_flops << " | " << c_hand.rhs_flops << " |\n";
     md << "| sin + cos per tangent rhs | " << c_ck.sin << " + " << c_ck.cos
        << " (one sincos_pair: both angles in one 2-wide polynomial evaluation) | " << c_hand.sin << " + " << c_hand.cos
        << " (libm; GCC merges each pair into one sincos call) |\n";
     md << "| rhs per accepted step (measured) | " << fmt("%.2f", ck_rps) << " | " << fmt("%.2f", od_rps) << " |\n";
     md << "| flops per accepted step (rhs × count + the dopri5 step's vector work: " << fmt("%.0f", ck_rk_flops)
-       << " chaoskit, " << fmt("%.0f", od_rk_flops) << " odeint) | " << fmt("%.0f", ck_flops_step)
-       << " | " << fmt("%.0f", od_flops_step) << " |\n";
+       << " chaoskit, " << fmt("%.0f", od_rk_flops) << " odeint) | " << fmt("%.0f", ck_flops_step) << " | "
+       << fmt("%.0f", od_flops_step) << " |\n";
     md << "| measured time per accepted step | " << fmt("%.0f ns", 1e9 * ck_step) << " | "
        << fmt("%.0f ns", 1e9 * od_step) << " |\n";
     md << "| achieved rate | " << fmt("%.2f GFLOP/s", ck_flops_step / ck_step / 1e9) << " | "
@@ -564,28 +592,32 @@ int main(int argc, char** argv) {
        << fmt("%.1f %%", 100 * ck_flops_step / ck_step / flop_rate) << " | "
        << fmt("%.1f %%", 100 * od_flops_step / od_step / flop_rate) << " |\n";
     md << "| fraction of the AVX-512 FMA peak (32 flops/cycle × " << fmt("%.0f MHz", mhz) << " = "
-       << fmt("%.1f GFLOP/s", vector_peak / 1e9) << ") | " << fmt("%.2f %%", 100 * ck_flops_step / ck_step / vector_peak)
-       << " | " << fmt("%.2f %%", 100 * od_flops_step / od_step / vector_peak) << " |\n";
+       << fmt("%.1f GFLOP/s", vector_peak / 1e9) << ") | "
+       << fmt("%.2f %%", 100 * ck_flops_step / ck_step / vector_peak) << " | "
+       << fmt("%.2f %%", 100 * od_flops_step / od_step / vector_peak) << " |\n";
     md << "| time of the step's sin/cos alone (measured: " << fmt("%.1f ns", 1e9 * ck_pair) << " per sincos_pair, "
        << fmt("%.1f ns", 1e9 * pair) << " per libm sin+cos) | " << fmt("%.0f ns", 1e9 * ck_trig * ck_rps) << " | "
        << fmt("%.0f ns", 1e9 * od_trig * od_rps) << " |\n";
     md << "| the step's flops at the measured scalar peak (a floor for this code) | "
        << fmt("%.0f ns", 1e9 * ck_flops_step / flop_rate) << " | " << fmt("%.0f ns", 1e9 * od_flops_step / flop_rate)
        << " |\n";
-    const double ck_floor = ck_flops_step / flop_rate + ck_trig * ck_rps, od_floor = od_flops_step / flop_rate + od_trig * od_rps;
+    const double ck_floor = ck_flops_step / flop_rate + ck_trig * ck_rps,
+                 od_floor = od_flops_step / flop_rate + od_trig * od_rps;
     md << "| floor of this step on one core, scalar: its flops at the measured scalar peak + its sin/cos at the "
           "measured times | "
        << fmt("%.0f ns", 1e9 * ck_floor) << " | " << fmt("%.0f ns", 1e9 * od_floor) << " |\n";
-    md << "| measured ÷ floor | " << fmt("%.2f", ck_step / ck_floor) << " | " << fmt("%.2f", od_step / od_floor) << " |\n";
-    md << "\nCounts: a counting scalar instantiates each rhs (tools/bench/op_count.hpp); the plain golf rhs of chaoskit is "
+    md << "| measured ÷ floor | " << fmt("%.2f", ck_step / ck_floor) << " | " << fmt("%.2f", od_step / od_floor)
+       << " |\n";
+    md << "\nCounts: a counting scalar instantiates each rhs (tools/bench/op_count.hpp); the plain golf rhs of "
+          "chaoskit is "
        << c_plain.rhs_flops << " flops with " << c_plain.sin << " sin + " << c_plain.cos
        << " cos (parameter-only arithmetic, a few flops, not counted). For reference, the generic AutoDiff path (the "
        << "full 6-wide Jacobian, then f_x · v, what chaoskit used before the hand-derived fast path) is "
        << c_ad.rhs_flops << " flops with " << c_ad.sin << " sin + " << c_ad.cos << " cos per tangent rhs. "
        << "The stepper's loops over the 8 components may be compiled to 2-wide SSE2 packets (mulpd, addpd), so "
        << "the achieved rate is not strictly bounded by the scalar figure. At the measured scalar rate a libm sin+cos "
-       << "pair costs " << fmt("%.0f", pair * flop_rate) << " flops, a sincos_pair (two angles) " << fmt("%.0f", ck_pair * flop_rate)
-       << ". No hardware counters here: `perf stat` "
+       << "pair costs " << fmt("%.0f", pair * flop_rate) << " flops, a sincos_pair (two angles) "
+       << fmt("%.0f", ck_pair * flop_rate) << ". No hardware counters here: `perf stat` "
        << "reports cycles and fp_arith_inst_retired as not supported in this VM.\n\n";
     if (o.stepper == StepperKind::rkf78) {
       // rkf78: the stage sums over the tableau's 55 nonzero entries, the solution (7 terms), the error
@@ -594,17 +626,22 @@ int main(int argc, char** argv) {
       const double f78 = ck78_rps * (c_ck.rhs_flops + ck_rk78_flops / 13);
       const double floor78 = f78 / flop_rate + ck_trig * ck78_rps;
       md << "chaoskit's own method (rkf78) per accepted step: " << fmt("%.2f", ck78_rps) << " rhs (13 per attempt; "
-         << "the rest are rejected attempts), " << fmt("%.0f", f78) << " flops (" << c_ck.rhs_flops
-         << " per rhs + " << fmt("%.0f", ck_rk78_flops) << " per attempt for the stepper's vector work), " << fmt("%.1f", ck78_rps)
-         << " sincos_pair calls; floor " << fmt("%.0f ns", 1e9 * floor78) << ", measured " << fmt("%.0f ns", 1e9 * ck78_step)
-         << " (" << fmt("%.2f", ck78_step / floor78) << " × the floor); per unit time " << fmt("%.0f", ck.rhs() / (o.time * ck.traj.size()))
-         << " rhs/s of simulated time against dopri5's " << fmt("%.0f", ck_eq.rhs() / (o.time * ck_eq.traj.size())) << ".\n\n";
+         << "the rest are rejected attempts), " << fmt("%.0f", f78) << " flops (" << c_ck.rhs_flops << " per rhs + "
+         << fmt("%.0f", ck_rk78_flops) << " per attempt for the stepper's vector work), " << fmt("%.1f", ck78_rps)
+         << " sincos_pair calls; floor " << fmt("%.0f ns", 1e9 * floor78) << ", measured "
+         << fmt("%.0f ns", 1e9 * ck78_step) << " (" << fmt("%.2f", ck78_step / floor78)
+         << " × the floor); per unit time " << fmt("%.0f", ck.rhs() / (o.time * ck.traj.size()))
+         << " rhs/s of simulated time against dopri5's " << fmt("%.0f", ck_eq.rhs() / (o.time * ck_eq.traj.size()))
+         << ".\n\n";
     }
 
     md << "### Agreement of the exponents\n\n";
-    md << "| pair | states | regular (λ < " << o.regular << "/s): n, max \\|Δλ\\| | chaotic: n, median \\|Δλ\\| (null) | chaotic: mean λ a, b; mean Δ ± s.e. (null RMS shift) | verdict |\n|---|---:|---|---|---|---|\n";
+    md << "| pair | states | regular (λ < " << o.regular
+       << "/s): n, max \\|Δλ\\| | chaotic: n, median \\|Δλ\\| (null) | chaotic: mean λ a, b; mean Δ ± s.e. (null RMS "
+          "shift) | verdict |\n|---|---:|---|---|---|---|\n";
     std::vector<Agreement> ag;
-    ag.push_back(compare("chaoskit (" + ck_method + ") vs Boost.Odeint peer", ck.traj, od.traj, o.regular, nulls, nulls_od));
+    ag.push_back(
+        compare("chaoskit (" + ck_method + ") vs Boost.Odeint peer", ck.traj, od.traj, o.regular, nulls, nulls_od));
     if (!same_method)
       ag.push_back(compare("chaoskit (dopri5) vs Boost.Odeint peer", ck_eq.traj, od.traj, o.regular, nulls, nulls_od));
     if (!sp.traj.empty()) ag.push_back(compare("chaoskit vs scipy peer", ck_sub.traj, sp.traj, o.regular, {}, {}));
@@ -617,19 +654,21 @@ int main(int argc, char** argv) {
       all_ok = all_ok && g.ok;
     }
     md << "\nRegular states (λ·T small: a 1e-9 difference grows less than e^" << fmt("%.0f", o.regular * o.time)
-       << ") must agree to 1e-3. Chaotic orbits of two correct programs decorrelate after ~20/λ s, so their finite-time "
+       << ") must agree to 1e-3. Chaotic orbits of two correct programs decorrelate after ~20/λ s, so their "
+          "finite-time "
           "estimates are compared as samples against a null: each program against itself from θ1 shifted by ±1e-9 and "
           "±2e-9 rad (the size of the integration error), 8 runs. Verdict: mean difference within 3 × max(standard "
-          "error, the null's RMS shift of the mean) + 1e-3, and median |Δλ| within twice the null's median + 1e-3. With only "
-          << sp.traj.size() << " scipy states the chaotic comparison there is per state only.\n";
+          "error, the null's RMS shift of the mean) + 1e-3, and median |Δλ| within twice the null's median + 1e-3. "
+          "With only "
+       << sp.traj.size() << " scipy states the chaotic comparison there is per state only.\n";
     if (!sp.traj.empty()) {
       md << "\nPer state on scipy's states (θ1, θ2: chaoskit / odeint peer / scipy): ";
       for (std::size_t i = 0; i < sp.traj.size(); ++i) {
         std::size_t g = 0;
         while (g < grid.size() && !(grid[g].th1 == sp.traj[i].th1 && grid[g].th2 == sp.traj[i].th2)) ++g;
         md << (i ? "; " : "") << "(" << fmt("%.3f", sp.traj[i].th1) << ", " << fmt("%.3f", sp.traj[i].th2)
-           << "): " << fmt("%.5f", ck_sub.traj[i].lambda) << " / " << (g < grid.size() ? fmt("%.5f", od.traj[g].lambda) : "?")
-           << " / " << fmt("%.5f", sp.traj[i].lambda);
+           << "): " << fmt("%.5f", ck_sub.traj[i].lambda) << " / "
+           << (g < grid.size() ? fmt("%.5f", od.traj[g].lambda) : "?") << " / " << fmt("%.5f", sp.traj[i].lambda);
       }
       md << ".\n";
     }
@@ -638,8 +677,8 @@ int main(int argc, char** argv) {
       std::ofstream f(o.csv);
       f << "th1,th2,lambda_chaoskit,lambda_odeint_peer,steps_chaoskit,steps_odeint_peer\n";
       for (std::size_t i = 0; i < grid.size(); ++i)
-        f << fmt("%.17g", grid[i].th1) << "," << fmt("%.17g", grid[i].th2) << "," << fmt("%.17g", ck.traj[i].lambda) << ","
-          << fmt("%.17g", od.traj[i].lambda) << "," << ck.traj[i].steps << "," << od.traj[i].steps << "\n";
+        f << fmt("%.17g", grid[i].th1) << "," << fmt("%.17g", grid[i].th2) << "," << fmt("%.17g", ck.traj[i].lambda)
+          << "," << fmt("%.17g", od.traj[i].lambda) << "," << ck.traj[i].steps << "," << od.traj[i].steps << "\n";
       if (!f) throw std::runtime_error("cannot write " + o.csv);
     }
     std::cout << md.str();

@@ -109,11 +109,12 @@ void compare(const char* name, const B& builtin, const F& file, const std::vecto
 /// A λ_max sweep of `side`² rest states of `model` (a name or a file), as a user writes it; for
 /// Lorenz a line of starting points instead.
 std::string lambda_job(const std::string& model, bool lorenz, int side, double time) {
-  const std::string grid = lorenz ? "x = { linspace = [1.0, 2.5, " + std::to_string(side * side) + "] }\ny = 1.0\nz = 20.0\n"
-                                  : "th1 = { linspace = [0.3, 2.5, " + std::to_string(side) + "] }\nth2 = { linspace = [-2.0, 2.0, " +
-                                        std::to_string(side) + "] }\ndth1 = 0.0\ndth2 = 0.0\n";
-  return "[model]\nname = \"" + model + "\"\n[grid]\n" + grid + "[compute]\nlambda_max = { time = " + std::to_string(time) +
-         ", renorm = 1 }\n";
+  const std::string grid =
+      lorenz ? "x = { linspace = [1.0, 2.5, " + std::to_string(side * side) + "] }\ny = 1.0\nz = 20.0\n"
+             : "th1 = { linspace = [0.3, 2.5, " + std::to_string(side) + "] }\nth2 = { linspace = [-2.0, 2.0, " +
+                   std::to_string(side) + "] }\ndth1 = 0.0\ndth2 = 0.0\n";
+  return "[model]\nname = \"" + model + "\"\n[grid]\n" + grid +
+         "[compute]\nlambda_max = { time = " + std::to_string(time) + ", renorm = 1 }\n";
 }
 
 /// Seconds of the best of `repeat` in-memory runs of the job on one thread, and its lane use.
@@ -141,8 +142,8 @@ void compare_sweeps(const char* name, const std::string& file, bool lorenz, int 
   const double sb = sweep_seconds(lambda_job(name, lorenz, side, time), repeat, lanes_b, cb);
   const double sf = sweep_seconds(lambda_job(file, lorenz, side, time), repeat, lanes_f, cf);
   const double points = static_cast<double>(side) * side;
-  std::printf("| %s | %s: %.1f | %s: %.1f | %.2f | %.4f / %.4f |\n", name, lanes_b.c_str(), points / sb, lanes_f.c_str(),
-              points / sf, sf / sb, cb, cf);
+  std::printf("| %s | %s: %.1f | %s: %.1f | %.2f | %.4f / %.4f |\n", name, lanes_b.c_str(), points / sb,
+              lanes_f.c_str(), points / sf, sf / sb, cb, cf);
 }
 
 }  // namespace
@@ -152,12 +153,18 @@ int main(int argc, char** argv) {
   int n_states = 16, repeat = 3, calls = 1000000, sweep_side = 16;
   std::string only;
   for (int i = 1; i + 1 < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--time")) time = std::stod(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--states")) n_states = std::stoi(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--repeat")) repeat = std::stoi(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--calls")) calls = std::stoi(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--model")) only = argv[i + 1];
-    else if (!std::strcmp(argv[i], "--sweep-states")) sweep_side = std::stoi(argv[i + 1]);
+    if (!std::strcmp(argv[i], "--time"))
+      time = std::stod(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--states"))
+      n_states = std::stoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--repeat"))
+      repeat = std::stoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--calls"))
+      calls = std::stoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--model"))
+      only = argv[i + 1];
+    else if (!std::strcmp(argv[i], "--sweep-states"))
+      sweep_side = std::stoi(argv[i + 1]);
   }
   auto wanted = [&](const char* name) { return only.empty() || only == name; };
   const auto models = data_directory() / "models";
@@ -167,8 +174,11 @@ int main(int argc, char** argv) {
   std::vector<Vec<double, 3>> flows;
   for (int k = 0; k < n_states; ++k) flows.emplace_back(1.0 + 0.1 * k, 1.0, 20.0);
 
-  std::printf("λ_max over %g s, %d states, one thread, best of %d (traj/s); call times in ns\n\n", time, n_states, repeat);
-  std::printf("| model | built-in traj/s | file traj/s | ratio | rhs ns (built-in / file) | tangent rhs ns | instructions, raw → optimised (sin/cos polynomials) |\n");
+  std::printf("λ_max over %g s, %d states, one thread, best of %d (traj/s); call times in ns\n\n", time, n_states,
+              repeat);
+  std::printf(
+      "| model | built-in traj/s | file traj/s | ratio | rhs ns (built-in / file) | tangent rhs ns | instructions, raw "
+      "→ optimised (sin/cos polynomials) |\n");
   std::printf("|---|---:|---:|---:|---:|---:|---:|\n");
   if (wanted("golf"))
     compare("golf", std::get<GolfModel>(make_model("golf")),
@@ -180,9 +190,10 @@ int main(int argc, char** argv) {
     compare("lorenz", std::get<LorenzModel>(make_model("lorenz")),
             std::get<FileModel<3>>(make_model((models / "lorenz.toml").string())), flows, time, repeat, calls);
   if (sweep_side <= 0) return 0;
-  std::printf("\nSweep jobs as a user writes them: λ_max over %g s of %d states, no [integrator] (rkf78 at the "
-              "defaults), one thread, vector path %s, best of %d (traj/s; the mean λ_max of each as a check)\n\n",
-              time, sweep_side * sweep_side, simd::lane_path_description(simd::selected_lane_path()).c_str(), repeat);
+  std::printf(
+      "\nSweep jobs as a user writes them: λ_max over %g s of %d states, no [integrator] (rkf78 at the "
+      "defaults), one thread, vector path %s, best of %d (traj/s; the mean λ_max of each as a check)\n\n",
+      time, sweep_side * sweep_side, simd::lane_path_description(simd::selected_lane_path()).c_str(), repeat);
   std::printf("| model | built-in traj/s | file traj/s | file ÷ built-in time | mean λ_max (built-in / file) |\n");
   std::printf("|---|---:|---:|---:|---:|\n");
   if (wanted("golf")) compare_sweeps("golf", (models / "golf.toml").string(), false, sweep_side, time, repeat);

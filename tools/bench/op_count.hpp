@@ -20,10 +20,26 @@ struct Cnt {
   double v = 0.0;
   Cnt() = default;
   Cnt(double x) : v(x) {}  // NOLINT: implicit, as a scalar must be
-  Cnt& operator+=(const Cnt& o) { ++g_ops.add; v += o.v; return *this; }
-  Cnt& operator-=(const Cnt& o) { ++g_ops.add; v -= o.v; return *this; }
-  Cnt& operator*=(const Cnt& o) { ++g_ops.mul; v *= o.v; return *this; }
-  Cnt& operator/=(const Cnt& o) { ++g_ops.div; v /= o.v; return *this; }
+  Cnt& operator+=(const Cnt& o) {
+    ++g_ops.add;
+    v += o.v;
+    return *this;
+  }
+  Cnt& operator-=(const Cnt& o) {
+    ++g_ops.add;
+    v -= o.v;
+    return *this;
+  }
+  Cnt& operator*=(const Cnt& o) {
+    ++g_ops.mul;
+    v *= o.v;
+    return *this;
+  }
+  Cnt& operator/=(const Cnt& o) {
+    ++g_ops.div;
+    v /= o.v;
+    return *this;
+  }
 };
 inline Cnt operator+(Cnt a, const Cnt& b) { return a += b; }
 inline Cnt operator-(Cnt a, const Cnt& b) { return a -= b; }
@@ -37,9 +53,18 @@ inline bool operator<=(const Cnt& a, const Cnt& b) { return a.v <= b.v; }
 inline bool operator>=(const Cnt& a, const Cnt& b) { return a.v >= b.v; }
 inline bool operator==(const Cnt& a, const Cnt& b) { return a.v == b.v; }
 inline bool operator!=(const Cnt& a, const Cnt& b) { return a.v != b.v; }
-inline Cnt sin(const Cnt& a) { ++g_ops.sin; return Cnt(std::sin(a.v)); }
-inline Cnt cos(const Cnt& a) { ++g_ops.cos; return Cnt(std::cos(a.v)); }
-inline Cnt sqrt(const Cnt& a) { ++g_ops.sqrt; return Cnt(std::sqrt(a.v)); }
+inline Cnt sin(const Cnt& a) {
+  ++g_ops.sin;
+  return Cnt(std::sin(a.v));
+}
+inline Cnt cos(const Cnt& a) {
+  ++g_ops.cos;
+  return Cnt(std::cos(a.v));
+}
+inline Cnt sqrt(const Cnt& a) {
+  ++g_ops.sqrt;
+  return Cnt(std::sqrt(a.v));
+}
 inline Cnt abs(const Cnt& a) { return Cnt(std::abs(a.v)); }
 inline Cnt real(const Cnt& a) { return a; }
 inline Cnt conj(const Cnt& a) { return a; }
@@ -57,6 +82,14 @@ struct NumTraits<bench::Cnt> : NumTraits<double> {
   using NonInteger = bench::Cnt;
   using Nested = bench::Cnt;
   using Literal = bench::Cnt;
-  enum { IsComplex = 0, IsInteger = 0, IsSigned = 1, RequireInitialization = 1, ReadCost = 1, AddCost = 1, MulCost = 1 };
+  enum {
+    IsComplex = 0,
+    IsInteger = 0,
+    IsSigned = 1,
+    RequireInitialization = 1,
+    ReadCost = 1,
+    AddCost = 1,
+    MulCost = 1
+  };
 };
 }  // namespace Eigen

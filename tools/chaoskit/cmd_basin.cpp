@@ -63,8 +63,8 @@ int run_model(const M& model, const BasinCliOptions& opt, const std::string& par
   if (!opt.threshold.empty()) bo.task.threshold = parse_number(opt.threshold, "--threshold");
   const IntegratorOptions io = opt.common.integrator(Workload::trajectory);
   const InputSchedule inputs = opt.common.schedule(M::input_dim, input_names_of(model), opt.model);
-  if (bo.kind == BasinKind::rest && (!opt.common.torque.empty() || !opt.common.torque_table.empty() ||
-                                     !opt.common.inputs_file.empty()))
+  if (bo.kind == BasinKind::rest &&
+      (!opt.common.torque.empty() || !opt.common.torque_table.empty() || !opt.common.inputs_file.empty()))
     throw InputError("--torque", "rest basins take no joint moments (the energy test needs E to decrease)");
   const AxisSpec xs = parse_axis_spec(opt.x, names, "--x"), ys = parse_axis_spec(opt.y, names, "--y");
   if (xs.values.size() < 2) throw InputError("--x", "needs a range START:STOP:COUNT with COUNT >= 2");
@@ -87,8 +87,10 @@ int run_model(const M& model, const BasinCliOptions& opt, const std::string& par
   // The map holds 21 bytes per cell (label, value, time, status); the HDF5 writer and the entropy
   // and uncertainty passes work on views of it. 32 bytes per cell leaves room for their scratch.
   const double cells = static_cast<double>(xs.values.size()) * static_cast<double>(ys.values.size());
-  require_memory("--x", "the grid of " + std::to_string(xs.values.size()) + " x " + std::to_string(ys.values.size()) +
-                            " cells (--x by --y)", 32.0 * cells, "use fewer values in --x or --y");
+  require_memory("--x",
+                 "the grid of " + std::to_string(xs.values.size()) + " x " + std::to_string(ys.values.size()) +
+                     " cells (--x by --y)",
+                 32.0 * cells, "use fewer values in --x or --y");
   const BasinMap map = compute_basin_map(model, base, GridAxis{xs.name, xs.component, xs.values},
                                          GridAxis{ys.name, ys.component, ys.values}, inputs, bo, io);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count();
@@ -108,22 +110,37 @@ int run_model(const M& model, const BasinCliOptions& opt, const std::string& par
   const double fill_i = -2147483647.0;
   switch (bo.kind) {
     case BasinKind::rest:
-      vars.push_back({"label", io::ElementType::int32, {}, "1",
+      vars.push_back({"label",
+                      io::ElementType::int32,
+                      {},
+                      "1",
                       "rest-state windings, zigzag-packed 6 bits per link (link 1 lowest); -1 not settled, -2 failed, "
-                      "-3 winding out of range", fill_i});
-      vars.push_back({"capture_time", io::ElementType::float64, {}, "s",
-                      "time the energy fell below the lowest barrier", NAN});
+                      "-3 winding out of range",
+                      fill_i});
+      vars.push_back(
+          {"capture_time", io::ElementType::float64, {}, "s", "time the energy fell below the lowest barrier", NAN});
       values["capture_time"] = std::span<const double>(map.value);
       break;
     case BasinKind::flip:
-      vars.push_back({"label", io::ElementType::int32, {}, "1", "link that first passed over the top (1-based), 0 none, -2 failed",
+      vars.push_back({"label",
+                      io::ElementType::int32,
+                      {},
+                      "1",
+                      "link that first passed over the top (1-based), 0 none, -2 failed",
                       fill_i});
-      vars.push_back({"flip_time", io::ElementType::float64, {}, "s",
-                      "time until a link first passes over the top (NaN: not within max_time)", NAN});
+      vars.push_back({"flip_time",
+                      io::ElementType::float64,
+                      {},
+                      "s",
+                      "time until a link first passes over the top (NaN: not within max_time)",
+                      NAN});
       values["flip_time"] = std::span<const double>(map.value);
       break;
     case BasinKind::task:
-      vars.push_back({"label", io::ElementType::int32, {}, "1",
+      vars.push_back({"label",
+                      io::ElementType::int32,
+                      {},
+                      "1",
                       "1 endpoint speed >= threshold at the first th1 = 0, 0 below, -1 bottom not reached, -2 failed",
                       fill_i});
       vars.push_back({"speed", io::ElementType::float64, {}, "m/s", "endpoint speed at the first th1 = 0", NAN});
@@ -133,7 +150,9 @@ int run_model(const M& model, const BasinCliOptions& opt, const std::string& par
       break;
   }
   values["label"] = std::span<const std::int32_t>(map.label);
-  const double horizon = bo.kind == BasinKind::rest ? bo.rest.max_time : bo.kind == BasinKind::flip ? bo.flip.max_time : bo.task.max_time;
+  const double horizon = bo.kind == BasinKind::rest   ? bo.rest.max_time
+                         : bo.kind == BasinKind::flip ? bo.flip.max_time
+                                                      : bo.task.max_time;
   std::string fixed_text;
   for (const auto& f : opt.fixed) fixed_text += (fixed_text.empty() ? "" : " ") + f;
   io::Attributes prov{{"command_line", command_line()},
@@ -185,9 +204,10 @@ int run_model(const M& model, const BasinCliOptions& opt, const std::string& par
   o << ", failed points " << failed << "\n";
   o << "  basin entropy S_b = " << ent.Sb << ", boundary basin entropy S_bb = " << ent.Sbb << " (" << box << "x" << box
     << " boxes, " << ent.boundary_boxes << " of " << ent.boxes << " on a boundary)\n";
-  o << "  log 2 criterion: S_bb " << (ent.fractal_boundary() ? "> log 2: fractal boundary" : "<= log 2: no evidence of a fractal boundary") << "\n";
-  o << "  uncertainty exponent alpha = " << unc.alpha << " +- " << unc.alpha_error << ", boundary dimension d = 2 - alpha = "
-    << unc.dimension << "\n";
+  o << "  log 2 criterion: S_bb "
+    << (ent.fractal_boundary() ? "> log 2: fractal boundary" : "<= log 2: no evidence of a fractal boundary") << "\n";
+  o << "  uncertainty exponent alpha = " << unc.alpha << " +- " << unc.alpha_error
+    << ", boundary dimension d = 2 - alpha = " << unc.dimension << "\n";
   o << "  written to " << opt.out << "\n";
   return 0;
 }
@@ -210,7 +230,8 @@ int run_any(const M& model, const BasinCliOptions& opt, const std::string& label
     return run_model(M(p), opt, label);
   } else {
     if (!opt.damping.empty())
-      throw InputError("--damping", "model " + opt.model + " has no joint damping; use --model chain --params " + label);
+      throw InputError("--damping",
+                       "model " + opt.model + " has no joint damping; use --model chain --params " + label);
     return run_model(model, opt, label);
   }
 }
@@ -220,41 +241,42 @@ int run_any(const M& model, const BasinCliOptions& opt, const std::string& label
 CommandRunner register_basin_command(CLI::App& app) {
   auto opt = std::make_shared<BasinCliOptions>();
   CLI::App* cmd = app.add_subcommand("basin");
-  set_man_page(cmd, {
-      .summary = "a 2-D basin map with its basin entropy and uncertainty exponent",
-      .synopsis = "chaoskit basin --model NAME --x NAME=START:STOP:COUNT --y NAME=START:STOP:COUNT "
-                  "--out FILE.h5 [--kind rest|flip|task] [OPTIONS]",
-      .description =
-          "Integrates one orbit from every point of a grid over two state components (--x, --y; the "
-          "others --fixed or 0) and labels its outcome, for the mechanical models limb, golf and "
-          "chain, and mechanical model files with [kinematics] (rest also needs their potential):\n"
-          "rest\tthe rest state a damped chain settles in, as winding numbers of its links, found "
-          "once the energy is below the lowest barrier (needs joint damping: a damped set or "
-          "--damping)\n"
-          "flip\tthe link that first passes over the top, and when\n"
-          "task\twhether the endpoint speed at the first th1 = 0 reaches --threshold\n"
-          "Then it measures the label map: the basin entropy S_b and the boundary basin entropy S_bb "
-          "over --box x --box boxes (S_bb > log 2 shows a fractal boundary), and the uncertainty "
-          "exponent alpha (boundary dimension d = 2 - alpha).",
-      .output =
-          "The HDF5 results grid --out over (x, y), which xarray and chaoskit query read: label "
-          "(int32) and, by kind, capture_time [s] (rest), flip_time [s] (flip) or speed [m/s] and "
-          "bottom_time [s] (task), each point's status, and provenance with S_b, S_bb and alpha. A "
-          "summary on stdout, or with --json one JSON object: model, params, kind, grid, Sb, Sbb, "
-          "box, boxes, boundary_boxes, fractal_boundary, alpha, alpha_error, dimension, eps, "
-          "uncertain_fraction, labels, not_settled, failed, seconds, out.",
-      .exit_status = "",
-      .examples =
-          "$ chaoskit basin --model chain --params chain1_damped_rod --x th1=-3.14159:3.14159:40 \\\n"
-          "    --y dth1=-12:12:40 --kind rest --out pendulum_basins.h5\n"
-          "Where the damped pendulum comes to rest, by initial angle and rate, on a 40 x 40 grid; "
-          "tools/plot_basin pendulum_basins.h5 draws the map.\n"
-          "$ chaoskit basin --model chain --params chain2_damped_rods --x th1=-3:3:12 --y th2=-3:3:12 \\\n"
-          "    --kind flip --max-time 10 --out flips.h5 --json",
-      .environment = parameter_set_environment() +
-                     "OMP_NUM_THREADS\tThe thread count when --threads is 0 (default).\n",
-  });
-  cmd->add_option("--model", opt->model, "Model: limb | golf | chain, or a mechanical model file PATH.toml (see chaoskit models; data/models/README.md)")
+  set_man_page(
+      cmd,
+      {
+          .summary = "a 2-D basin map with its basin entropy and uncertainty exponent",
+          .synopsis = "chaoskit basin --model NAME --x NAME=START:STOP:COUNT --y NAME=START:STOP:COUNT "
+                      "--out FILE.h5 [--kind rest|flip|task] [OPTIONS]",
+          .description = "Integrates one orbit from every point of a grid over two state components (--x, --y; the "
+                         "others --fixed or 0) and labels its outcome, for the mechanical models limb, golf and "
+                         "chain, and mechanical model files with [kinematics] (rest also needs their potential):\n"
+                         "rest\tthe rest state a damped chain settles in, as winding numbers of its links, found "
+                         "once the energy is below the lowest barrier (needs joint damping: a damped set or "
+                         "--damping)\n"
+                         "flip\tthe link that first passes over the top, and when\n"
+                         "task\twhether the endpoint speed at the first th1 = 0 reaches --threshold\n"
+                         "Then it measures the label map: the basin entropy S_b and the boundary basin entropy S_bb "
+                         "over --box x --box boxes (S_bb > log 2 shows a fractal boundary), and the uncertainty "
+                         "exponent alpha (boundary dimension d = 2 - alpha).",
+          .output = "The HDF5 results grid --out over (x, y), which xarray and chaoskit query read: label "
+                    "(int32) and, by kind, capture_time [s] (rest), flip_time [s] (flip) or speed [m/s] and "
+                    "bottom_time [s] (task), each point's status, and provenance with S_b, S_bb and alpha. A "
+                    "summary on stdout, or with --json one JSON object: model, params, kind, grid, Sb, Sbb, "
+                    "box, boxes, boundary_boxes, fractal_boundary, alpha, alpha_error, dimension, eps, "
+                    "uncertain_fraction, labels, not_settled, failed, seconds, out.",
+          .exit_status = "",
+          .examples = "$ chaoskit basin --model chain --params chain1_damped_rod --x th1=-3.14159:3.14159:40 \\\n"
+                      "    --y dth1=-12:12:40 --kind rest --out pendulum_basins.h5\n"
+                      "Where the damped pendulum comes to rest, by initial angle and rate, on a 40 x 40 grid; "
+                      "tools/plot_basin pendulum_basins.h5 draws the map.\n"
+                      "$ chaoskit basin --model chain --params chain2_damped_rods --x th1=-3:3:12 --y th2=-3:3:12 \\\n"
+                      "    --kind flip --max-time 10 --out flips.h5 --json",
+          .environment =
+              parameter_set_environment() + "OMP_NUM_THREADS\tThe thread count when --threads is 0 (default).\n",
+      });
+  cmd->add_option("--model", opt->model,
+                  "Model: limb | golf | chain, or a mechanical model file PATH.toml (see chaoskit models; "
+                  "data/models/README.md)")
       ->type_name("NAME")
       ->required();
   cmd->add_option("--x", opt->x,

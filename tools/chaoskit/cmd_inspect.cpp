@@ -134,14 +134,15 @@ int inspect_mechanical(const M& model, const InspectOptions& opt, const std::str
 
   std::ostream& o = std::cout;
   o << "model " << opt.model << "  params " << params_label << "\n";
-  o << "state (" ;
+  o << "state (";
   for (std::size_t i = 0; i < names.size(); ++i) o << (i ? "," : "") << names[i];
   o << ") = " << fmt(x) << "\ntorque = " << fmt(u) << " N m\n\n";
   o << "M(q)            " << fmt(Mq) << " kg m^2\n";
   o << "c(q,qd)         " << fmt(c) << " N m\n";
   o << "G(q) = dV/dq    " << fmt(G) << " N m  (physical gravity moment is -G)\n";
   o << "qdd             " << fmt(qdd) << " rad/s^2\n";
-  o << "kinetic energy  " << fmt(T) << " J\npotential       " << fmt(V) << " J\ntotal energy    " << fmt(T + V) << " J\n";
+  o << "kinetic energy  " << fmt(T) << " J\npotential       " << fmt(V) << " J\ntotal energy    " << fmt(T + V)
+    << " J\n";
   o << "actuator power  " << fmt(power) << " W";
   if (dissipated != 0.0) o << "   (damping dissipates " << fmt(dissipated) << " W)";
   if (endpoint) {
@@ -156,15 +157,15 @@ int inspect_mechanical(const M& model, const InspectOptions& opt, const std::str
     const auto lm = linear_modes(model);
     o << "\nsmall oscillations about q = 0, det(K - w^2 M0) = 0:\n";
     for (int k = 0; k < n; ++k)
-      o << "  mode " << k + 1 << ": omega = " << fmt(lm.omega(k)) << " rad/s, period " << fmt(2 * std::numbers::pi / lm.omega(k))
-        << " s, shape " << fmt(Vec<double, n>(lm.shapes.col(k))) << "\n";
+      o << "  mode " << k + 1 << ": omega = " << fmt(lm.omega(k)) << " rad/s, period "
+        << fmt(2 * std::numbers::pi / lm.omega(k)) << " s, shape " << fmt(Vec<double, n>(lm.shapes.col(k))) << "\n";
     if constexpr (std::is_same_v<M, LimbModel>) {
       const auto s = limb_paper_small_angle(model.p);
       o << "limb paper, evaluated as printed:\n";
       o << "  eqs. (36)-(37): omega = " << fmt(s.eq36_omega[0].real()) << ", " << fmt(s.eq36_omega[1].real())
         << " rad/s (eq. 36 as printed lacks a factor m2 in its coupling term)\n";
-      o << "  eq. (39): omega = " << fmt(s.eq39_omega) << " rad/s, T = " << fmt(s.eq39_period) << " s, T/2 = "
-        << fmt(s.eq39_half_period) << " s\n";
+      o << "  eq. (39): omega = " << fmt(s.eq39_omega) << " rad/s, T = " << fmt(s.eq39_period)
+        << " s, T/2 = " << fmt(s.eq39_half_period) << " s\n";
       o << "  eq. (40): r = " << fmt(s.eq40_r) << " (second form " << fmt(s.eq40_r_via_omega) << ")\n";
     }
   }
@@ -195,9 +196,12 @@ int inspect_plain(const M& model, const InspectOptions& opt, const std::string& 
     std::cout << "\n";
     return 0;
   }
-  std::cout << "model " << opt.model << "  params " << params_label << "\nstate = " << fmt(x) << "\nrhs   = " << fmt(dx) << "\n";
-  if constexpr (std::is_same_v<M, HenonHeilesModel>) std::cout << "energy H = " << fmt(energy) << "\n";
-  else if constexpr (has_energy) std::cout << "energy = " << fmt(energy) << "\n";
+  std::cout << "model " << opt.model << "  params " << params_label << "\nstate = " << fmt(x) << "\nrhs   = " << fmt(dx)
+            << "\n";
+  if constexpr (std::is_same_v<M, HenonHeilesModel>)
+    std::cout << "energy H = " << fmt(energy) << "\n";
+  else if constexpr (has_energy)
+    std::cout << "energy = " << fmt(energy) << "\n";
   if constexpr (std::is_same_v<M, LorenzModel>) std::cout << "divergence = " << fmt(model.divergence()) << "\n";
   return 0;
 }
@@ -231,44 +235,44 @@ int run_inspect(const InspectOptions& opt) {
 CommandRunner register_inspect_command(CLI::App& app) {
   auto opt = std::make_shared<InspectOptions>();
   CLI::App* cmd = app.add_subcommand("inspect");
-  set_man_page(cmd, {
-      .summary = "the instantaneous mechanics of a model at one state",
-      .synopsis = "chaoskit inspect --model NAME --state LIST [--params SET] [--torque LIST] [--modes] [--json]",
-      .description =
-          "Evaluates a model at one state without integrating. For the mechanical models (limb, golf, "
-          "chain, and model files of model = \"mechanical\"; the endpoint needs their [kinematics]): the mass matrix M(q), the Coriolis and centrifugal moments c(q,qd), the gravity "
-          "moments G(q) = dV/dq, the joint accelerations qdd = M^-1 (tau - c - G) under the joint "
-          "moments --torque, the kinetic, potential and total energy, the actuator power tau^T qd (and "
-          "the power the joint damping dissipates), the endpoint position, velocity, acceleration and "
-          "Jacobian, and the Schur effective inertia of the proximal joint (M^-1)_11^-1, the inertia "
-          "it feels with every distal joint free. --modes adds the small-oscillation modes about q = 0 "
-          "from det(K - w^2 M0) = 0; for limb also the paper's eqs. (36)-(40) evaluated as printed.\n"
-          "\n"
-          "For lorenz, henon_heiles and ODE model files: the right-hand side dx/dt, and the energy "
-          "(henon_heiles, a file's energy) or the divergence (lorenz).",
-      .output =
-          "Text on stdout with units, or with --json one JSON object (SI units):\n"
-          "model, params, state, torque\tthe input, echoed\n"
-          "M\tM(q) as an array of rows [kg m^2]\n"
-          "c, G, qdd\tarrays, one value per joint [N m, N m, rad/s^2]\n"
-          "kinetic_energy, potential_energy, energy\t[J]\n"
-          "power, dissipation_power\t[W]\n"
-          "endpoint\t{p, v, a, J}: endpoint position [m], velocity [m/s], acceleration [m/s^2], "
-          "Jacobian [m/rad]\n"
-          "schur_inertia\t[kg m^2]\n"
-          "modes\t(--modes) {omega [rad/s], shapes (columns), period [s], K, M0}\n"
-          "paper_small_angle\t(limb with --modes) eq36_37_lambda, eq36_37_omega, eq39_omega, eq40_r, "
-          "eq40_r_via_omega, eq39_period, eq39_half_period\n"
-          "rhs, energy, divergence\t(lorenz, henon_heiles) dx/dt; H; the constant divergence",
-      .exit_status = "",
-      .examples =
-          "$ chaoskit inspect --model golf --state 0,-5deg,10,9 --torque 5,0 --modes\n"
-          "The golf model at th1 = 0, th2 = -5 degrees, dth1 = 10 rad/s, dth2 = 9 rad/s with 5 N m at "
-          "the base joint, and its two small-oscillation modes.\n"
-          "$ chaoskit inspect --model limb --params limb_deleva_female --state 20deg,10deg,0,0 --json\n"
-          "The limb model with another shipped parameter set, as JSON.",
-      .environment = parameter_set_environment(),
-  });
+  set_man_page(
+      cmd,
+      {
+          .summary = "the instantaneous mechanics of a model at one state",
+          .synopsis = "chaoskit inspect --model NAME --state LIST [--params SET] [--torque LIST] [--modes] [--json]",
+          .description = "Evaluates a model at one state without integrating. For the mechanical models (limb, golf, "
+                         "chain, and model files of model = \"mechanical\"; the endpoint needs their [kinematics]): "
+                         "the mass matrix M(q), the Coriolis and centrifugal moments c(q,qd), the gravity "
+                         "moments G(q) = dV/dq, the joint accelerations qdd = M^-1 (tau - c - G) under the joint "
+                         "moments --torque, the kinetic, potential and total energy, the actuator power tau^T qd (and "
+                         "the power the joint damping dissipates), the endpoint position, velocity, acceleration and "
+                         "Jacobian, and the Schur effective inertia of the proximal joint (M^-1)_11^-1, the inertia "
+                         "it feels with every distal joint free. --modes adds the small-oscillation modes about q = 0 "
+                         "from det(K - w^2 M0) = 0; for limb also the paper's eqs. (36)-(40) evaluated as printed.\n"
+                         "\n"
+                         "For lorenz, henon_heiles and ODE model files: the right-hand side dx/dt, and the energy "
+                         "(henon_heiles, a file's energy) or the divergence (lorenz).",
+          .output = "Text on stdout with units, or with --json one JSON object (SI units):\n"
+                    "model, params, state, torque\tthe input, echoed\n"
+                    "M\tM(q) as an array of rows [kg m^2]\n"
+                    "c, G, qdd\tarrays, one value per joint [N m, N m, rad/s^2]\n"
+                    "kinetic_energy, potential_energy, energy\t[J]\n"
+                    "power, dissipation_power\t[W]\n"
+                    "endpoint\t{p, v, a, J}: endpoint position [m], velocity [m/s], acceleration [m/s^2], "
+                    "Jacobian [m/rad]\n"
+                    "schur_inertia\t[kg m^2]\n"
+                    "modes\t(--modes) {omega [rad/s], shapes (columns), period [s], K, M0}\n"
+                    "paper_small_angle\t(limb with --modes) eq36_37_lambda, eq36_37_omega, eq39_omega, eq40_r, "
+                    "eq40_r_via_omega, eq39_period, eq39_half_period\n"
+                    "rhs, energy, divergence\t(lorenz, henon_heiles) dx/dt; H; the constant divergence",
+          .exit_status = "",
+          .examples = "$ chaoskit inspect --model golf --state 0,-5deg,10,9 --torque 5,0 --modes\n"
+                      "The golf model at th1 = 0, th2 = -5 degrees, dth1 = 10 rad/s, dth2 = 9 rad/s with 5 N m at "
+                      "the base joint, and its two small-oscillation modes.\n"
+                      "$ chaoskit inspect --model limb --params limb_deleva_female --state 20deg,10deg,0,0 --json\n"
+                      "The limb model with another shipped parameter set, as JSON.",
+          .environment = parameter_set_environment(),
+      });
   cmd->add_option("--model", opt->model, "Model: limb | golf | chain | lorenz | henon_heiles (see chaoskit models)")
       ->type_name("NAME")
       ->required();

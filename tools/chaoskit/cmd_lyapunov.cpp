@@ -7,8 +7,8 @@
 
 #include "chaoskit/indicators/fast_indicators.hpp"
 #include "chaoskit/indicators/instances.hpp"
-#include "chaoskit/indicators/orbit_classification.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
+#include "chaoskit/indicators/orbit_classification.hpp"
 #include "chaoskit/io/atomic_file.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
@@ -121,8 +121,8 @@ int run_model(const M& model, const LyapunovCliOptions& opt, const std::string& 
   } else {
     o << "  lambda_max = " << r.exponents[0] << " +- " << r.errors[0] << " 1/s\n";
   }
-  o << "  estimate at T/2 = " << r.half_time_estimate << " 1/s: "
-    << (r.converged ? "settled (within 3 error bars)" : "NOT settled: lengthen --time") << "\n";
+  o << "  estimate at T/2 = " << r.half_time_estimate
+    << " 1/s: " << (r.converged ? "settled (within 3 error bars)" : "NOT settled: lengthen --time") << "\n";
   if (std::abs(r.exponents[0]) <= 3 * r.errors[0])
     o << "  lambda_max is consistent with 0 within 3 error bars: no evidence of chaos at this T\n";
   if (std::isfinite(r.energy_drift)) o << "  relative energy drift " << r.energy_drift << "\n";
@@ -134,7 +134,8 @@ int run_model(const M& model, const LyapunovCliOptions& opt, const std::string& 
     o << "  GALI_2..GALI_" << n << " =";
     for (double g : align.gali) o << " " << g;
     o << ": " << orbit_class_name(align.gali_class) << "\n";
-    o << "  MEGNO <Y> = " << meg.megno << ": " << orbit_class_name(meg.megno_class) << "   [regular < 2.5, chaotic > 4]\n";
+    o << "  MEGNO <Y> = " << meg.megno << ": " << orbit_class_name(meg.megno_class)
+      << "   [regular < 2.5, chaotic > 4]\n";
     o << "  verdict (lambda_max and SALI must agree): "
       << orbit_class_name(agreed_class(classify_lyapunov(r), align.sali_class)) << "\n";
   }
@@ -151,54 +152,54 @@ int run_lyapunov(const LyapunovCliOptions& opt) {
 CommandRunner register_lyapunov_command(CLI::App& app) {
   auto opt = std::make_shared<LyapunovCliOptions>();
   CLI::App* cmd = app.add_subcommand("lyapunov");
-  set_man_page(cmd, {
-      .summary = "the largest Lyapunov exponent or the whole spectrum, with error bars",
-      .synopsis = "chaoskit lyapunov --model NAME --state LIST --time SECONDS [--spectrum] [--indicators] "
-                  "[OPTIONS]",
-      .description =
-          "Integrates the orbit from --state together with its tangent flow (variational equations, "
-          "Jacobians by automatic differentiation) and averages the logarithmic growth of deviation "
-          "vectors over --time seconds after a discarded --transient: the largest exponent lambda_max "
-          "with one vector, or with --spectrum all exponents, re-orthonormalising by Householder QR "
-          "every --renorm seconds (Benettin et al. 1980).\n"
-          "\n"
-          "The error bar is the standard error of --blocks block averages. The estimate has settled "
-          "when the estimates at T and T/2 agree within 3 error bars. A regular orbit's estimate keeps "
-          "decaying like log(t)/t and stays within its error bar of 0, so read the error bar and the "
-          "T/2 estimate, never a bare finite-time number. The relative energy drift of the orbit "
-          "(models with an energy) checks the integration. --indicators adds SALI (chaotic < 1e-8, "
-          "regular > 1e-4), GALI_2..GALI_n and MEGNO <Y> (regular < 2.5, chaotic > 4) over the same "
-          "--time, and a verdict that needs lambda_max and SALI to agree.",
-      .output =
-          "Text on stdout, or with --json one JSON object:\n"
-          "lambda_max, lambda_max_error\tthe largest exponent and its error bar [1/s]\n"
-          "spectrum, spectrum_error\t(--spectrum) every exponent, largest first [1/s]\n"
-          "converged, half_time_estimate\testimates at T and T/2 within 3 error bars; the estimate at T/2\n"
-          "stopped_early, time\t--settle reached; the averaging time used [s]\n"
-          "energy_drift\t|E(T) - E(0)| / |E(0)| at the end of the orbit (null for models without an energy)\n"
-          "status, steps, integrator, inputs\tthe integration's outcome and settings\n"
-          "sali, sali_min, gali, megno, classification\t(--indicators) the indicators and the class "
-          "from each: regular, chaotic or undecided\n"
-          "history\t{t, lambda}: the running estimate after every renormalisation\n"
-          "With --history FILE.csv the running estimate is also written as CSV (columns t, lambda_1, ..), "
-          "under a temporary name renamed when complete.",
-      .exit_status = common_exit_status("the integration failed: step_underflow, non_finite or max_steps; "
-                                        "the status and time are printed"),
-      .examples =
-          "$ chaoskit lyapunov --model golf --state 2,-1,0,0 --time 200 --transient 10 --spectrum\n"
-          "The four exponents of a free golf swing at high energy; they come in pairs +-lambda.\n"
-          "$ chaoskit lyapunov --model henon_heiles --state 0,0.1,0.3,0 --time 500 --indicators \\\n"
-          "    --history lam.csv\n"
-          "lambda_max with SALI, GALI and MEGNO for the Henon-Heiles system, and the running estimate "
-          "in lam.csv for a convergence plot.",
-      .environment = parameter_set_environment(),
-  });
+  set_man_page(
+      cmd,
+      {
+          .summary = "the largest Lyapunov exponent or the whole spectrum, with error bars",
+          .synopsis = "chaoskit lyapunov --model NAME --state LIST --time SECONDS [--spectrum] [--indicators] "
+                      "[OPTIONS]",
+          .description = "Integrates the orbit from --state together with its tangent flow (variational equations, "
+                         "Jacobians by automatic differentiation) and averages the logarithmic growth of deviation "
+                         "vectors over --time seconds after a discarded --transient: the largest exponent lambda_max "
+                         "with one vector, or with --spectrum all exponents, re-orthonormalising by Householder QR "
+                         "every --renorm seconds (Benettin et al. 1980).\n"
+                         "\n"
+                         "The error bar is the standard error of --blocks block averages. The estimate has settled "
+                         "when the estimates at T and T/2 agree within 3 error bars. A regular orbit's estimate keeps "
+                         "decaying like log(t)/t and stays within its error bar of 0, so read the error bar and the "
+                         "T/2 estimate, never a bare finite-time number. The relative energy drift of the orbit "
+                         "(models with an energy) checks the integration. --indicators adds SALI (chaotic < 1e-8, "
+                         "regular > 1e-4), GALI_2..GALI_n and MEGNO <Y> (regular < 2.5, chaotic > 4) over the same "
+                         "--time, and a verdict that needs lambda_max and SALI to agree.",
+          .output = "Text on stdout, or with --json one JSON object:\n"
+                    "lambda_max, lambda_max_error\tthe largest exponent and its error bar [1/s]\n"
+                    "spectrum, spectrum_error\t(--spectrum) every exponent, largest first [1/s]\n"
+                    "converged, half_time_estimate\testimates at T and T/2 within 3 error bars; the estimate at T/2\n"
+                    "stopped_early, time\t--settle reached; the averaging time used [s]\n"
+                    "energy_drift\t|E(T) - E(0)| / |E(0)| at the end of the orbit (null for models without an energy)\n"
+                    "status, steps, integrator, inputs\tthe integration's outcome and settings\n"
+                    "sali, sali_min, gali, megno, classification\t(--indicators) the indicators and the class "
+                    "from each: regular, chaotic or undecided\n"
+                    "history\t{t, lambda}: the running estimate after every renormalisation\n"
+                    "With --history FILE.csv the running estimate is also written as CSV (columns t, lambda_1, ..), "
+                    "under a temporary name renamed when complete.",
+          .exit_status = common_exit_status("the integration failed: step_underflow, non_finite or max_steps; "
+                                            "the status and time are printed"),
+          .examples = "$ chaoskit lyapunov --model golf --state 2,-1,0,0 --time 200 --transient 10 --spectrum\n"
+                      "The four exponents of a free golf swing at high energy; they come in pairs +-lambda.\n"
+                      "$ chaoskit lyapunov --model henon_heiles --state 0,0.1,0.3,0 --time 500 --indicators \\\n"
+                      "    --history lam.csv\n"
+                      "lambda_max with SALI, GALI and MEGNO for the Henon-Heiles system, and the running estimate "
+                      "in lam.csv for a convergence plot.",
+          .environment = parameter_set_environment(),
+      });
   add_model_state_time(cmd, opt->model, opt->state, opt->time,
                        "Averaging time T after the transient [s] (> 0; the error bar shrinks like 1/sqrt(T))");
   cmd->add_option("--transient", opt->transient, "Time integrated and discarded before averaging [s] (default 0)")
       ->type_name("SECONDS");
-  cmd->add_option("--renorm", opt->renorm,
-                  "Interval between re-orthonormalisations of the deviation vectors [s] (default 1; > 0, at most --time)")
+  cmd->add_option(
+         "--renorm", opt->renorm,
+         "Interval between re-orthonormalisations of the deviation vectors [s] (default 1; > 0, at most --time)")
       ->type_name("SECONDS");
   cmd->add_option("--blocks", opt->blocks, "Number of blocks of the block-average error bar (default 10; >= 2)")
       ->type_name("COUNT");

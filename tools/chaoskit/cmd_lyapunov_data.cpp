@@ -85,8 +85,8 @@ int run_lyapunov_data(const LyapunovDataOptions& opt) {
   if (opt.horizon == 0 || opt.horizon < -1) throw InputError("--horizon", "must be >= 1 sample (or omitted)");
   if (opt.theiler < -1) throw InputError("--theiler", "must be >= 0 samples");
   if (opt.period < 0.0 || !std::isfinite(opt.period)) throw InputError("--period", "must be > 0");
-  const SeriesTable table = read_series({.path = opt.file, .columns = opt.columns, .time_column = opt.time_column,
-                                         .rate = opt.rate});
+  const SeriesTable table =
+      read_series({.path = opt.file, .columns = opt.columns, .time_column = opt.time_column, .rate = opt.rate});
   DataLyapunovOptions o;
   o.delay = opt.delay > 0 ? static_cast<std::size_t>(opt.delay) : 0;
   o.dim = opt.dim > 0 ? static_cast<std::size_t>(opt.dim) : 0;
@@ -113,8 +113,8 @@ int run_lyapunov_data(const LyapunovDataOptions& opt) {
     w.begin_object().field("file", opt.file).field("columns", table.names);
     w.field("samples", static_cast<double>(r.samples)).field("sample_interval", dt);
     w.field("time_unit", std::string(table.has_time_unit ? "s" : "sample"));
-    w.field("time_source", table.time_name.empty() ? std::string(opt.rate > 0 ? "--rate" : "none")
-                                                   : "column " + table.time_name);
+    w.field("time_source",
+            table.time_name.empty() ? std::string(opt.rate > 0 ? "--rate" : "none") : "column " + table.time_name);
     w.field("delay", static_cast<double>(r.delay)).field("delay_source", delay_source(r));
     w.field("dim", static_cast<double>(r.dim)).field("dim_source", dim_source(r));
     w.field("embedding_dim", static_cast<double>(r.dim * r.columns));
@@ -122,7 +122,8 @@ int run_lyapunov_data(const LyapunovDataOptions& opt) {
     w.field("horizon", static_cast<double>(r.horizon)).field("pairs", static_cast<double>(r.pairs));
     w.field("skipped", static_cast<double>(r.skipped));
     w.field("ami", r.ami).field("fnn_false_fraction", r.fnn_fraction);
-    w.field("lambda_max", r.lambda.value).field("lambda_max_ci", std::vector<double>{r.lambda.ci.low, r.lambda.ci.high});
+    w.field("lambda_max", r.lambda.value)
+        .field("lambda_max_ci", std::vector<double>{r.lambda.ci.low, r.lambda.ci.high});
     w.field("lambda_max_bootstrap_ci", std::vector<double>{r.bootstrap.low, r.bootstrap.high});
     w.field("linear_region", r.fit.found).field("confident_positive", r.confident_positive);
     w.key("fit").begin_object().field("found", r.fit.found);
@@ -147,8 +148,8 @@ int run_lyapunov_data(const LyapunovDataOptions& opt) {
   for (const auto& n : table.names) out << " " << n;
   out << "  samples " << r.samples << "\n";
   if (table.has_time_unit)
-    out << "sample interval " << dt << " s ("
-        << (table.time_name.empty() ? "--rate" : "from column " + table.time_name) << ")\n";
+    out << "sample interval " << dt << " s (" << (table.time_name.empty() ? "--rate" : "from column " + table.time_name)
+        << ")\n";
   else
     out << "no time column or --rate: times are in samples\n";
   out << "delay " << r.delay << " samples (" << delay_source(r) << ")  dimension " << r.dim << " per column ("
@@ -184,58 +185,59 @@ int run_lyapunov_data(const LyapunovDataOptions& opt) {
 CommandRunner register_lyapunov_data_command(CLI::App& app) {
   auto opt = std::make_shared<LyapunovDataOptions>();
   CLI::App* cmd = app.add_subcommand("lyapunov-data");
-  set_man_page(cmd, {
-      .summary = "the largest Lyapunov exponent of a measured record (CSV or HDF5 columns)",
-      .synopsis = "chaoskit lyapunov-data FILE [--column NAME ...] [--time-column NAME | --rate HZ] [--delay N] "
-                  "[--dim D] [--theiler N] [--period SECONDS] [--json] [--curve FILE.csv]",
-      .description =
-          "Estimates the largest Lyapunov exponent from samples, as gait and sports studies do with motion "
-          "capture, by Rosenstein's mean logarithmic divergence (Physica D 65, 117, 1993). The columns are "
-          "standardised and delay-embedded side by side. The delay is the first minimum of the average mutual "
-          "information (histogram, Sturges' bins) unless --delay is given; the dimension comes from false "
-          "nearest neighbours (Kennel et al. 1992: R_tol 15, A_tol 2, at most 1 % false) unless --dim is "
-          "given. Each point's nearest neighbour outside the Theiler window (one mean period unless "
-          "--theiler) is found with a k-d tree and the pair's log distance is followed; the mean over pairs "
-          "is the divergence curve.\n"
-          "\n"
-          "The exponent is the slope of the curve over the longest early range whose local slopes stay within "
-          "25 % of the fitted slope and that rises by at least one e-fold and twice the curve's late ripple. "
-          "Without such a range the curve has no linear region and no exponent is reported. The 95 % interval "
-          "is a moving-block bootstrap over reference points (fixed seed) widened to the slopes of the fit "
-          "range's halves; it does not include the method's bias. A confident positive exponent needs a "
-          "linear region and an interval above 0.\n"
-          "\n"
-          "With --period (the stride time) the short-term and long-term exponents of gait studies are added: "
-          "the slopes over 0-1 and 4-10 strides (Dingwell and Cusumano 2000), per second and per stride. "
-          "Method details: src/chaoskit/timeseries/README.md.",
-      .output =
-          "Text on stdout, or with --json one JSON object:\n"
-          "file, columns, samples\tthe record\n"
-          "sample_interval, time_unit, time_source\tseconds per sample and where it came from (s, or sample "
-          "without time)\n"
-          "delay, delay_source, dim, dim_source\tsamples and dimension per column, and how each was chosen\n"
-          "embedding_dim, theiler, mean_period, horizon\tcolumns x dim; window and horizon in samples; the "
-          "mean period in time units\n"
-          "ami, fnn_false_fraction\tthe curves the delay and dimension were chosen from (empty when given)\n"
-          "lambda_max, lambda_max_ci\tthe exponent [1/s or 1/sample] and its 95 % interval (null without a "
-          "linear region)\n"
-          "lambda_max_bootstrap_ci\tthe bootstrap part of the interval\n"
-          "linear_region, confident_positive, fit\tthe fit range (t_begin, t_end), its halves' slopes, the "
-          "saturation level and ripple\n"
-          "period, short_term, long_term\t(--period) value, ci, per_stride, per_stride_ci, t_begin, t_end\n"
-          "curve\t{t, log_divergence}: the divergence curve\n"
-          "With --curve FILE.csv the curve is also written as CSV (k, t, log_divergence, fit); "
-          "tools/plot_divergence draws it, or the --json output, as a PNG.",
-      .exit_status = common_exit_status(),
-      .examples =
-          "$ chaoskit simulate --model lorenz --state 1,1,20 --time 220 --dt-out 0.02 --out lorenz.csv\n"
-          "$ chaoskit lyapunov-data lorenz.csv --column x\n"
-          "The exponent of the Lorenz system from x(t) alone (the true value is 0.906 1/s; the time step comes "
-          "from the file's t column).\n"
-          "$ chaoskit lyapunov-data lorenz.csv --column x,y --delay 8 --dim 3 --period 0.75 --json\n"
-          "Two columns with the embedding given, and the short- and long-term exponents for a period of 0.75 s.",
-      .environment = "",
-  });
+  set_man_page(
+      cmd,
+      {
+          .summary = "the largest Lyapunov exponent of a measured record (CSV or HDF5 columns)",
+          .synopsis = "chaoskit lyapunov-data FILE [--column NAME ...] [--time-column NAME | --rate HZ] [--delay N] "
+                      "[--dim D] [--theiler N] [--period SECONDS] [--json] [--curve FILE.csv]",
+          .description =
+              "Estimates the largest Lyapunov exponent from samples, as gait and sports studies do with motion "
+              "capture, by Rosenstein's mean logarithmic divergence (Physica D 65, 117, 1993). The columns are "
+              "standardised and delay-embedded side by side. The delay is the first minimum of the average mutual "
+              "information (histogram, Sturges' bins) unless --delay is given; the dimension comes from false "
+              "nearest neighbours (Kennel et al. 1992: R_tol 15, A_tol 2, at most 1 % false) unless --dim is "
+              "given. Each point's nearest neighbour outside the Theiler window (one mean period unless "
+              "--theiler) is found with a k-d tree and the pair's log distance is followed; the mean over pairs "
+              "is the divergence curve.\n"
+              "\n"
+              "The exponent is the slope of the curve over the longest early range whose local slopes stay within "
+              "25 % of the fitted slope and that rises by at least one e-fold and twice the curve's late ripple. "
+              "Without such a range the curve has no linear region and no exponent is reported. The 95 % interval "
+              "is a moving-block bootstrap over reference points (fixed seed) widened to the slopes of the fit "
+              "range's halves; it does not include the method's bias. A confident positive exponent needs a "
+              "linear region and an interval above 0.\n"
+              "\n"
+              "With --period (the stride time) the short-term and long-term exponents of gait studies are added: "
+              "the slopes over 0-1 and 4-10 strides (Dingwell and Cusumano 2000), per second and per stride. "
+              "Method details: src/chaoskit/timeseries/README.md.",
+          .output = "Text on stdout, or with --json one JSON object:\n"
+                    "file, columns, samples\tthe record\n"
+                    "sample_interval, time_unit, time_source\tseconds per sample and where it came from (s, or sample "
+                    "without time)\n"
+                    "delay, delay_source, dim, dim_source\tsamples and dimension per column, and how each was chosen\n"
+                    "embedding_dim, theiler, mean_period, horizon\tcolumns x dim; window and horizon in samples; the "
+                    "mean period in time units\n"
+                    "ami, fnn_false_fraction\tthe curves the delay and dimension were chosen from (empty when given)\n"
+                    "lambda_max, lambda_max_ci\tthe exponent [1/s or 1/sample] and its 95 % interval (null without a "
+                    "linear region)\n"
+                    "lambda_max_bootstrap_ci\tthe bootstrap part of the interval\n"
+                    "linear_region, confident_positive, fit\tthe fit range (t_begin, t_end), its halves' slopes, the "
+                    "saturation level and ripple\n"
+                    "period, short_term, long_term\t(--period) value, ci, per_stride, per_stride_ci, t_begin, t_end\n"
+                    "curve\t{t, log_divergence}: the divergence curve\n"
+                    "With --curve FILE.csv the curve is also written as CSV (k, t, log_divergence, fit); "
+                    "tools/plot_divergence draws it, or the --json output, as a PNG.",
+          .exit_status = common_exit_status(),
+          .examples =
+              "$ chaoskit simulate --model lorenz --state 1,1,20 --time 220 --dt-out 0.02 --out lorenz.csv\n"
+              "$ chaoskit lyapunov-data lorenz.csv --column x\n"
+              "The exponent of the Lorenz system from x(t) alone (the true value is 0.906 1/s; the time step comes "
+              "from the file's t column).\n"
+              "$ chaoskit lyapunov-data lorenz.csv --column x,y --delay 8 --dim 3 --period 0.75 --json\n"
+              "Two columns with the embedding given, and the short- and long-term exponents for a period of 0.75 s.",
+          .environment = "",
+      });
   cmd->add_option("FILE", opt->file, "The record: a CSV file (header optional) or an HDF5 file")
       ->required()
       ->type_name("FILE");

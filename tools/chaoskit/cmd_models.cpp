@@ -50,9 +50,11 @@ int run_models(const ModelsOptions& opt) {
   std::cout << "Models (state order is q then q-dot; angles in rad, rates in rad/s):\n";
   for (const auto& d : catalog) {
     std::cout << "  " << std::left << std::setw(13) << d.name << d.summary << "\n"
-              << "  " << std::setw(13) << "" << "state: " << d.state << "   inputs: " << d.inputs << "\n"
+              << "  " << std::setw(13) << ""
+              << "state: " << d.state << "   inputs: " << d.inputs << "\n"
               << "  " << std::setw(13) << "" << d.conventions << "\n"
-              << "  " << std::setw(13) << "" << "default --params: " << d.default_params << "\n";
+              << "  " << std::setw(13) << ""
+              << "default --params: " << d.default_params << "\n";
   }
   std::cout << "\nShipped parameter sets (data/params; --params NAME or --params FILE.toml):\n";
   for (const auto& s : sets) {
@@ -81,26 +83,24 @@ CommandRunner register_models_command(CLI::App& app) {
   auto opt = std::make_shared<ModelsOptions>();
   CLI::App* cmd = app.add_subcommand("models");
   set_man_page(cmd, {
-      .summary = "list the models, their state layout and the shipped parameter sets",
-      .synopsis = "chaoskit models [--json]",
-      .description =
-          "Lists every model chaoskit integrates with its state components in order, its inputs "
-          "(joint moments), its angle and inertia conventions and the parameter set it uses when "
-          "--params is not given; then every shipped parameter set (data/params/NAME.toml) with the "
-          "parameter layout it declares and its description, and (text only) the shipped model files "
-          "(data/models/*.toml), which --model takes as a path. Any command's --params takes one of "
-          "these names or the path of a TOML file of the same layout.",
-      .output =
-          "Text on stdout, or with --json one JSON object:\n"
-          "models\tarray of {name, summary, state, inputs, conventions, default_params}\n"
-          "param_sets\tarray of {name, layout, description}, sorted by name",
-      .exit_status = "",
-      .examples =
-          "$ chaoskit models\n"
-          "$ chaoskit models --json\n"
-          "The same as one JSON object, e.g. for a script that lists the parameter sets.",
-      .environment = parameter_set_environment(),
-  });
+                        .summary = "list the models, their state layout and the shipped parameter sets",
+                        .synopsis = "chaoskit models [--json]",
+                        .description =
+                            "Lists every model chaoskit integrates with its state components in order, its inputs "
+                            "(joint moments), its angle and inertia conventions and the parameter set it uses when "
+                            "--params is not given; then every shipped parameter set (data/params/NAME.toml) with the "
+                            "parameter layout it declares and its description, and (text only) the shipped model files "
+                            "(data/models/*.toml), which --model takes as a path. Any command's --params takes one of "
+                            "these names or the path of a TOML file of the same layout.",
+                        .output = "Text on stdout, or with --json one JSON object:\n"
+                                  "models\tarray of {name, summary, state, inputs, conventions, default_params}\n"
+                                  "param_sets\tarray of {name, layout, description}, sorted by name",
+                        .exit_status = "",
+                        .examples = "$ chaoskit models\n"
+                                    "$ chaoskit models --json\n"
+                                    "The same as one JSON object, e.g. for a script that lists the parameter sets.",
+                        .environment = parameter_set_environment(),
+                    });
   cmd->add_flag("--json", opt->json,
                 "Print one JSON object {models: [...], param_sets: [...]} instead of text (see OUTPUT)");
   return [opt] { return run_models(*opt); };

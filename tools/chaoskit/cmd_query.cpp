@@ -70,16 +70,17 @@ void json_attribute(JsonWriter& w, const io::AttributeValue& v) {
 
 std::string percent(std::size_t part, std::size_t whole) {
   std::ostringstream o;
-  o << std::fixed << std::setprecision(1) << (whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0)
-    << "%";
+  o << std::fixed << std::setprecision(1)
+    << (whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0) << "%";
   return o.str();
 }
 
 std::string completion_text(const query::Completion& c) {
   if (c.done < c.total)
-    return "in progress or interrupted: " + std::to_string(c.done) + " of " + std::to_string(c.total) + " points done (" +
-           percent(c.done, c.total) + ")";
-  return "complete: " + std::to_string(c.total) + " points, " + (c.finalized ? "finalized (compressed)" : "not finalized");
+    return "in progress or interrupted: " + std::to_string(c.done) + " of " + std::to_string(c.total) +
+           " points done (" + percent(c.done, c.total) + ")";
+  return "complete: " + std::to_string(c.total) + " points, " +
+         (c.finalized ? "finalized (compressed)" : "not finalized");
 }
 
 void json_completion(JsonWriter& w, const query::Completion& c) {
@@ -156,8 +157,8 @@ int run_describe(const io::ResultsStore& store, const QueryCliOptions& opt) {
   }
   o << "\nvariables\n";
   for (const auto& v : d.variables)
-    o << "  " << std::left << std::setw(static_cast<int>(width)) << v.definition.name << std::right << "  "
-      << std::left << std::setw(8) << io::element_type_name(v.definition.type) << std::right << dims_text(v) << "  ["
+    o << "  " << std::left << std::setw(static_cast<int>(width)) << v.definition.name << std::right << "  " << std::left
+      << std::setw(8) << io::element_type_name(v.definition.type) << std::right << dims_text(v) << "  ["
       << v.definition.units << "]  " << v.definition.long_name << "\n";
   o << "\nprovenance\n";
   for (const auto& [k, v] : d.provenance) {
@@ -283,19 +284,21 @@ int run_stats(const io::ResultsStore& store, const QueryCliOptions& opt) {
   const auto num = [](double v) { return text_number(v); };
   o << def.name << " [" << def.units << "] " << def.long_name << "\n";
   o << "  file " << store.path() << ": " << completion_text(c) << "\n";
-  o << "  points: " << s.points << " with status ok" << (opt.where.empty() ? "" : " and " + opt.where) << "; " << s.count
-    << " finite values, " << s.nan << " NaN, " << s.infinite << " infinite (left out of what follows)\n";
+  o << "  points: " << s.points << " with status ok" << (opt.where.empty() ? "" : " and " + opt.where) << "; "
+    << s.count << " finite values, " << s.nan << " NaN, " << s.infinite << " infinite (left out of what follows)\n";
   if (s.count == 0) return 0;
   o << "  min " << num(s.min) << "  max " << num(s.max) << "  mean " << num(s.mean) << "  std " << num(s.std)
     << " (population)\n";
   o << "  quantiles (linear interpolation, numpy's default):";
-  for (std::size_t k = 0; k < s.quantiles.size(); ++k) o << "  q" << num(s.quantile_levels[k]) << " " << num(s.quantiles[k]);
+  for (std::size_t k = 0; k < s.quantiles.size(); ++k)
+    o << "  q" << num(s.quantile_levels[k]) << " " << num(s.quantiles[k]);
   o << "\n  histogram (" << s.histogram.counts.size() << " bins, each [lo, hi), the last closed):\n";
   const std::size_t peak = *std::max_element(s.histogram.counts.begin(), s.histogram.counts.end());
   for (std::size_t k = 0; k < s.histogram.counts.size(); ++k) {
     const std::size_t n = s.histogram.counts[k];
-    o << "    " << std::setw(14) << num(s.histogram.edges[k]) << " .. " << std::setw(14) << num(s.histogram.edges[k + 1])
-      << std::setw(10) << n << "  " << std::string(peak ? 40 * n / peak : 0, '#') << "\n";
+    o << "    " << std::setw(14) << num(s.histogram.edges[k]) << " .. " << std::setw(14)
+      << num(s.histogram.edges[k + 1]) << std::setw(10) << n << "  " << std::string(peak ? 40 * n / peak : 0, '#')
+      << "\n";
   }
   if (s.above)
     o << "  fraction above " << num(*s.above) << ": " << num(s.above_fraction) << " (" << s.above_count << " of "
@@ -341,8 +344,8 @@ int run_nearest(const io::ResultsStore& store, const QueryCliOptions& opt) {
   std::ostream& o = std::cout;
   o << "nearest grid point: index (";
   for (std::size_t a = 0; a < p.index.size(); ++a) o << (a ? ", " : "") << p.index[a];
-  o << "), flat index " << p.flat << ", status " << static_cast<int>(p.status) << " ("
-    << point_status_name(p.status) << ")\n";
+  o << "), flat index " << p.flat << ", status " << static_cast<int>(p.status) << " (" << point_status_name(p.status)
+    << ")\n";
   for (std::size_t a = 0; a < axes.size(); ++a)
     o << "  " << axes[a].name << " = " << text_number(p.coordinates[a]) << units_suffix(axes[a].units) << "  (asked "
       << text_number(p.requested[a]) << ")\n";
@@ -358,7 +361,8 @@ int run_nearest(const io::ResultsStore& store, const QueryCliOptions& opt) {
     o << "  " << v.name << units_suffix(def.units) << ", " << v.values.size() / last << " rows of " << last << ":\n";
     for (std::size_t r = 0; r < v.values.size() / last; ++r) {
       o << "    ";
-      for (std::size_t c = 0; c < last; ++c) o << (c ? "  " : "") << std::setw(14) << text_number(v.values[r * last + c]);
+      for (std::size_t c = 0; c < last; ++c)
+        o << (c ? "  " : "") << std::setw(14) << text_number(v.values[r * last + c]);
       o << "\n";
     }
   }
@@ -400,77 +404,79 @@ std::string query_exit_status() {
 CommandRunner register_query_command(CLI::App& app) {
   auto opt = std::make_shared<QueryCliOptions>();
   CLI::App* cmd = app.add_subcommand("query");
-  set_man_page(cmd, {
-      .summary = "read a results file of chaoskit sweep: describe, select, stats, nearest, export",
-      .synopsis = "chaoskit query FILE.h5 describe [--json]\n"
-                  "chaoskit query FILE.h5 select [--where EXPR] [--vars LIST] [--format csv|json] [--limit N]\n"
-                  "chaoskit query FILE.h5 stats VARIABLE [--where EXPR] [--quantiles LIST] [--bins N] "
-                  "[--above X] [--json]\n"
-                  "chaoskit query FILE.h5 nearest --at NAME=VALUE,... [--json]\n"
-                  "chaoskit query FILE.h5 export [--out FILE [--force]] [--format csv|json] [--vars LIST] [--where EXPR]\n"
-                  "chaoskit query FILE.h5 COMMAND --help",
-      .description =
-          "Reads a results file written by chaoskit sweep (or chaoskit basin), also while the sweep "
-          "still runs: there is no file lock, and the reader sees the points finished at the writer's "
-          "last flush (tables then note on stderr how many points are done). Each COMMAND has its own "
-          "page: chaoskit query FILE.h5 COMMAND --help.",
-      .output = "See each COMMAND's page.",
-      .exit_status = query_exit_status(),
-      .examples = std::string(kQueryExampleSetup) +
-                  "$ chaoskit query quick.h5 describe\n"
-                  "$ chaoskit query quick.h5 select --where 'lambda_max > 0.5' --vars lambda_max\n"
-                  "$ chaoskit query quick.h5 stats lambda_max --bins 3\n"
-                  "$ chaoskit query quick.h5 nearest --at th1=0.4,th2=-60deg\n"
-                  "$ chaoskit query quick.h5 export --out quick.csv",
-      .environment = "",
-  });
-  cmd->add_option("file", opt->file, "The results file (HDF5) written by chaoskit sweep or chaoskit basin")
-      ->required();
+  set_man_page(
+      cmd,
+      {
+          .summary = "read a results file of chaoskit sweep: describe, select, stats, nearest, export",
+          .synopsis =
+              "chaoskit query FILE.h5 describe [--json]\n"
+              "chaoskit query FILE.h5 select [--where EXPR] [--vars LIST] [--format csv|json] [--limit N]\n"
+              "chaoskit query FILE.h5 stats VARIABLE [--where EXPR] [--quantiles LIST] [--bins N] "
+              "[--above X] [--json]\n"
+              "chaoskit query FILE.h5 nearest --at NAME=VALUE,... [--json]\n"
+              "chaoskit query FILE.h5 export [--out FILE [--force]] [--format csv|json] [--vars LIST] [--where EXPR]\n"
+              "chaoskit query FILE.h5 COMMAND --help",
+          .description = "Reads a results file written by chaoskit sweep (or chaoskit basin), also while the sweep "
+                         "still runs: there is no file lock, and the reader sees the points finished at the writer's "
+                         "last flush (tables then note on stderr how many points are done). Each COMMAND has its own "
+                         "page: chaoskit query FILE.h5 COMMAND --help.",
+          .output = "See each COMMAND's page.",
+          .exit_status = query_exit_status(),
+          .examples = std::string(kQueryExampleSetup) +
+                      "$ chaoskit query quick.h5 describe\n"
+                      "$ chaoskit query quick.h5 select --where 'lambda_max > 0.5' --vars lambda_max\n"
+                      "$ chaoskit query quick.h5 stats lambda_max --bins 3\n"
+                      "$ chaoskit query quick.h5 nearest --at th1=0.4,th2=-60deg\n"
+                      "$ chaoskit query quick.h5 export --out quick.csv",
+          .environment = "",
+      });
+  cmd->add_option("file", opt->file, "The results file (HDF5) written by chaoskit sweep or chaoskit basin")->required();
   // At most one subcommand here; a missing one is reported by the runner, naming the choices.
   cmd->require_subcommand(0, 1);
 
   CLI::App* describe = cmd->add_subcommand("describe");
-  set_man_page(describe, {
-      .summary = "the axes, variables, provenance and completion of a results file",
-      .synopsis = "chaoskit query FILE.h5 describe [--json]",
-      .description =
-          "Prints the grid axes (size, range, units, long name), the variables (type, dimensions, "
-          "units, long name), every provenance attribute (job, parameters, chaoskit version and "
-          "commit, command line) and how far the sweep got: points done of the total, by status "
-          "code, and whether the file is finalized (complete and compressed).",
-      .output =
-          "Text on stdout, or with --json one JSON object: file, axes (name, size, min, max, units, "
-          "long_name, values), variables (name, type, dims, shape, units, long_name, fill_value), "
-          "provenance, completion (total, done, complete, finalized, status counts by name).",
-      .exit_status = query_exit_status(),
-      .examples = std::string("quick.h5 is the file the examples of chaoskit query --help make.\n") +
-                  "$ chaoskit query quick.h5 describe --json",
-      .environment = "",
-  });
+  set_man_page(
+      describe,
+      {
+          .summary = "the axes, variables, provenance and completion of a results file",
+          .synopsis = "chaoskit query FILE.h5 describe [--json]",
+          .description = "Prints the grid axes (size, range, units, long name), the variables (type, dimensions, "
+                         "units, long name), every provenance attribute (job, parameters, chaoskit version and "
+                         "commit, command line) and how far the sweep got: points done of the total, by status "
+                         "code, and whether the file is finalized (complete and compressed).",
+          .output = "Text on stdout, or with --json one JSON object: file, axes (name, size, min, max, units, "
+                    "long_name, values), variables (name, type, dims, shape, units, long_name, fill_value), "
+                    "provenance, completion (total, done, complete, finalized, status counts by name).",
+          .exit_status = query_exit_status(),
+          .examples = std::string("quick.h5 is the file the examples of chaoskit query --help make.\n") +
+                      "$ chaoskit query quick.h5 describe --json",
+          .environment = "",
+      });
   describe->add_flag("--json", opt->json, "Print one JSON object instead of text (keys under OUTPUT)");
 
   CLI::App* select = cmd->add_subcommand("select");
-  set_man_page(select, {
-      .summary = "rows of the points with status ok that satisfy --where",
-      .synopsis = "chaoskit query FILE.h5 select [--where EXPR] [--vars LIST] [--format csv|json] [--limit N] "
-                  "[--all-status]",
-      .description =
-          "Prints one row per matching point: every axis coordinate, then the chosen variables (one "
-          "value per point). Only points with status ok are looked at unless --all-status is given. "
-          "Numbers are printed in their shortest round-trip form, so the CSV reads back to the stored "
-          "doubles; NaN is nan.",
-      .output =
-          "CSV on stdout with a header line, or with --format json one JSON object {columns, rows, "
-          "rows_written, matched}. A note on stderr when --limit cut rows or the file is not complete.",
-      .exit_status = query_exit_status(),
-      .examples = std::string("quick.h5 is the file the examples of chaoskit query --help make.\n") +
-                  "$ chaoskit query quick.h5 select --where 'lambda_max > 0.5 and th1 < 2' --vars lambda_max\n"
-                  "$ chaoskit query quick.h5 select --all-status --format json --limit 4",
-      .environment = "",
-  });
+  set_man_page(
+      select,
+      {
+          .summary = "rows of the points with status ok that satisfy --where",
+          .synopsis = "chaoskit query FILE.h5 select [--where EXPR] [--vars LIST] [--format csv|json] [--limit N] "
+                      "[--all-status]",
+          .description = "Prints one row per matching point: every axis coordinate, then the chosen variables (one "
+                         "value per point). Only points with status ok are looked at unless --all-status is given. "
+                         "Numbers are printed in their shortest round-trip form, so the CSV reads back to the stored "
+                         "doubles; NaN is nan.",
+          .output = "CSV on stdout with a header line, or with --format json one JSON object {columns, rows, "
+                    "rows_written, matched}. A note on stderr when --limit cut rows or the file is not complete.",
+          .exit_status = query_exit_status(),
+          .examples = std::string("quick.h5 is the file the examples of chaoskit query --help make.\n") +
+                      "$ chaoskit query quick.h5 select --where 'lambda_max > 0.5 and th1 < 2' --vars lambda_max\n"
+                      "$ chaoskit query quick.h5 select --all-status --format json --limit 4",
+          .environment = "",
+      });
   select->add_option("--where", opt->where, kWhereHelp)->type_name("EXPR");
-  select->add_option("--vars", opt->vars,
-                     "Variables to print, comma-separated (default: every one-value-per-point variable)")
+  select
+      ->add_option("--vars", opt->vars,
+                   "Variables to print, comma-separated (default: every one-value-per-point variable)")
       ->type_name("LIST");
   select->add_option("--format", opt->format, "Output format: csv (default) | json")
       ->type_name("FORMAT")
@@ -479,77 +485,79 @@ CommandRunner register_query_command(CLI::App& app) {
   select->add_flag("--all-status", opt->all_status, "Include points of any status, with a status column");
 
   CLI::App* stats = cmd->add_subcommand("stats");
-  set_man_page(stats, {
-      .summary = "statistics and a histogram of one variable over the points with status ok",
-      .synopsis = "chaoskit query FILE.h5 stats VARIABLE [--where EXPR] [--quantiles LIST] [--bins N] "
-                  "[--above X] [--json]",
-      .description =
-          "Count, min, max, mean, population std, quantiles, histogram and the fraction above a "
-          "threshold of VARIABLE over the points with status ok that satisfy --where, with numpy's "
-          "definitions so that h5py and numpy give the same numbers: numpy.quantile's default linear "
-          "interpolation and numpy.histogram's bins (equal bins from min to max, each [lo, hi), the "
-          "last closed). NaN and infinite values are counted separately and left out.",
-      .output =
-          "Text on stdout, or with --json one JSON object: file, variable, units, long_name, where, "
-          "points, count, nan, infinite, min, max, mean, std, quantile_method, quantile_levels, "
-          "quantiles, histogram {edges, counts}, above {threshold, count, fraction} (with --above), "
-          "completion.",
-      .exit_status = query_exit_status(),
-      .examples = std::string("quick.h5 is the file the examples of chaoskit query --help make.\n") +
-                  "$ chaoskit query quick.h5 stats lambda_max --quantiles 0.1,0.5,0.9 --bins 4 --above 0.01 --json",
-      .environment = "",
-  });
+  set_man_page(
+      stats,
+      {
+          .summary = "statistics and a histogram of one variable over the points with status ok",
+          .synopsis = "chaoskit query FILE.h5 stats VARIABLE [--where EXPR] [--quantiles LIST] [--bins N] "
+                      "[--above X] [--json]",
+          .description = "Count, min, max, mean, population std, quantiles, histogram and the fraction above a "
+                         "threshold of VARIABLE over the points with status ok that satisfy --where, with numpy's "
+                         "definitions so that h5py and numpy give the same numbers: numpy.quantile's default linear "
+                         "interpolation and numpy.histogram's bins (equal bins from min to max, each [lo, hi), the "
+                         "last closed). NaN and infinite values are counted separately and left out.",
+          .output = "Text on stdout, or with --json one JSON object: file, variable, units, long_name, where, "
+                    "points, count, nan, infinite, min, max, mean, std, quantile_method, quantile_levels, "
+                    "quantiles, histogram {edges, counts}, above {threshold, count, fraction} (with --above), "
+                    "completion.",
+          .exit_status = query_exit_status(),
+          .examples = std::string("quick.h5 is the file the examples of chaoskit query --help make.\n") +
+                      "$ chaoskit query quick.h5 stats lambda_max --quantiles 0.1,0.5,0.9 --bins 4 --above 0.01 --json",
+          .environment = "",
+      });
   stats->add_option("variable", opt->variable, "The variable (one value per point), e.g. lambda_max")->required();
   stats->add_option("--where", opt->where, kWhereHelp)->type_name("EXPR");
-  stats->add_option("--quantiles", opt->quantiles,
-                    "Quantile levels in [0, 1], comma-separated (default 0.05,0.25,0.5,0.75,0.95)")
+  stats
+      ->add_option("--quantiles", opt->quantiles,
+                   "Quantile levels in [0, 1], comma-separated (default 0.05,0.25,0.5,0.75,0.95)")
       ->type_name("LIST");
   stats->add_option("--bins", opt->bins, "Number of histogram bins (default 10; >= 1)")->type_name("N");
   stats->add_option("--above", opt->above, "Also report the fraction of values > this threshold")->type_name("X");
   stats->add_flag("--json", opt->json, "Print one JSON object instead of text (keys under OUTPUT)");
 
   CLI::App* nearest = cmd->add_subcommand("nearest");
-  set_man_page(nearest, {
-      .summary = "every variable at the grid point nearest to given coordinates",
-      .synopsis = "chaoskit query FILE.h5 nearest --at NAME=VALUE,... [--json]",
-      .description =
-          "Finds the grid point whose coordinates are nearest, axis by axis, to --at (an axis left "
-          "out must have a single value) and prints its index, coordinates, status and every "
-          "variable in full (matrices and blocks as rows).",
-      .output =
-          "Text on stdout, or with --json one JSON object: file, index, flat_index, coordinates, "
-          "requested, status, status_name, variables (name: value or nested arrays).",
-      .exit_status = query_exit_status(),
-      .examples = std::string("quick.h5 is the file the examples of chaoskit query --help make.\n") +
-                  "$ chaoskit query quick.h5 nearest --at th1=1.4,th2=10deg --json",
-      .environment = "",
-  });
-  nearest->add_option("--at", opt->at,
-                      "Coordinates, comma-separated NAME=VALUE per axis, e.g. th1=0.3,th2=-60deg (a deg suffix "
-                      "converts)")
+  set_man_page(
+      nearest,
+      {
+          .summary = "every variable at the grid point nearest to given coordinates",
+          .synopsis = "chaoskit query FILE.h5 nearest --at NAME=VALUE,... [--json]",
+          .description = "Finds the grid point whose coordinates are nearest, axis by axis, to --at (an axis left "
+                         "out must have a single value) and prints its index, coordinates, status and every "
+                         "variable in full (matrices and blocks as rows).",
+          .output = "Text on stdout, or with --json one JSON object: file, index, flat_index, coordinates, "
+                    "requested, status, status_name, variables (name: value or nested arrays).",
+          .exit_status = query_exit_status(),
+          .examples = std::string("quick.h5 is the file the examples of chaoskit query --help make.\n") +
+                      "$ chaoskit query quick.h5 nearest --at th1=1.4,th2=10deg --json",
+          .environment = "",
+      });
+  nearest
+      ->add_option("--at", opt->at,
+                   "Coordinates, comma-separated NAME=VALUE per axis, e.g. th1=0.3,th2=-60deg (a deg suffix "
+                   "converts)")
       ->type_name("COORDS")
       ->required();
   nearest->add_flag("--json", opt->json, "Print one JSON object instead of text (keys under OUTPUT)");
 
   CLI::App* exp = cmd->add_subcommand("export");
-  set_man_page(exp, {
-      .summary = "every point as one row of CSV or JSON, matrices flattened",
-      .synopsis = "chaoskit query FILE.h5 export [--out FILE] [--format csv|json] [--vars LIST] [--where EXPR] "
-                  "[--ok-only]",
-      .description =
-          "Writes one row per point: the axis coordinates, the status and the variables, with "
-          "matrices and blocks per point flattened into name[i,j] columns. Every point is written, "
-          "also those not computed yet (status 0, values NaN), unless --ok-only.",
-      .output =
-          "CSV (a header line, then rows; NaN is nan) or JSON {columns, rows, rows_written, matched} "
-          "on stdout, or into --out under a temporary name renamed when complete, with the row count "
-          "on stderr.",
-      .exit_status = query_exit_status(),
-      .examples = std::string("quick.h5 is the file the examples of chaoskit query --help make.\n") +
-                  "$ chaoskit query quick.h5 export --out quick.json --vars final_state\n"
-                  "Every point with its final state flattened into final_state[0] .. final_state[3], as JSON.",
-      .environment = "",
-  });
+  set_man_page(
+      exp,
+      {
+          .summary = "every point as one row of CSV or JSON, matrices flattened",
+          .synopsis = "chaoskit query FILE.h5 export [--out FILE] [--format csv|json] [--vars LIST] [--where EXPR] "
+                      "[--ok-only]",
+          .description = "Writes one row per point: the axis coordinates, the status and the variables, with "
+                         "matrices and blocks per point flattened into name[i,j] columns. Every point is written, "
+                         "also those not computed yet (status 0, values NaN), unless --ok-only.",
+          .output = "CSV (a header line, then rows; NaN is nan) or JSON {columns, rows, rows_written, matched} "
+                    "on stdout, or into --out under a temporary name renamed when complete, with the row count "
+                    "on stderr.",
+          .exit_status = query_exit_status(),
+          .examples = std::string("quick.h5 is the file the examples of chaoskit query --help make.\n") +
+                      "$ chaoskit query quick.h5 export --out quick.json --vars final_state\n"
+                      "Every point with its final state flattened into final_state[0] .. final_state[3], as JSON.",
+          .environment = "",
+      });
   exp->add_option("--format", opt->format, "csv | json (default: json for an --out ending in .json, else csv)")
       ->type_name("FORMAT")
       ->check(CLI::IsMember({"csv", "json"}));
@@ -564,7 +572,8 @@ CommandRunner register_query_command(CLI::App& app) {
   return [opt, cmd, describe, select, stats, nearest, exp] {
     if (cmd->get_subcommands().empty()) {
       for (const auto* name : {"describe", "select", "stats", "nearest", "export"})
-        if (opt->file == name) throw InputError("query", "the results file comes first: chaoskit query FILE.h5 " + opt->file);
+        if (opt->file == name)
+          throw InputError("query", "the results file comes first: chaoskit query FILE.h5 " + opt->file);
       throw InputError("query", "expected one of describe, select, stats, nearest, export after the file name");
     }
     const io::ResultsStore store = io::ResultsStore::open_read(opt->file);

@@ -56,21 +56,24 @@ int run_model(const M& model, const SectionCliOptions& opt, const std::string& p
   // Refused before integrating, not after (write_section_file checks again when it writes).
   if (std::filesystem::exists(opt.out) && !opt.force)
     throw InputError("--out", "'" + opt.out + "' exists (use --force to replace it)");
-  if (const auto dir = std::filesystem::path(opt.out).parent_path(); !dir.empty() && !std::filesystem::is_directory(dir))
+  if (const auto dir = std::filesystem::path(opt.out).parent_path();
+      !dir.empty() && !std::filesystem::is_directory(dir))
     throw InputError("--out", "folder '" + dir.string() + "' does not exist");
 
   std::vector<Vec<double, n>> x0s;
   std::vector<bool> active;
   double energy = NAN;
   if (!opt.state.empty()) {
-    if (!opt.seeds.empty() || !opt.solve.empty()) throw InputError("--seed", "--seed and --solve go with --energy, not --state");
+    if (!opt.seeds.empty() || !opt.solve.empty())
+      throw InputError("--seed", "--seed and --solve go with --energy, not --state");
     const std::vector<double> xs = parse_number_list(opt.state, "--state", names);
     x0s.push_back(Eigen::Map<const Vec<double, n>>(xs.data()));
     active.push_back(true);
   } else {
     require_mechanics(model, "energy-surface seeds", MechanicalNeeds{.potential = true});  // model files
     if constexpr (!MechanicalModel<M>) {
-      throw InputError("--energy", "energy-surface seeds need a mechanical model (limb, golf, chain), not " + opt.model);
+      throw InputError("--energy",
+                       "energy-surface seeds need a mechanical model (limb, golf, chain), not " + opt.model);
     } else {
       energy = parse_number(opt.energy, "--energy");
       if (opt.solve.empty()) throw InputError("--solve", "name the rate to solve for the energy (e.g. --solve dth1)");
@@ -86,8 +89,10 @@ int run_model(const M& model, const SectionCliOptions& opt, const std::string& p
       double seed_count = 1;
       for (const auto& a : axes) seed_count *= static_cast<double>(a.values.size());
       const double per_seed = 8.0 * (n + 2) * (3.0 + 2.0 * static_cast<double>(opt.crossings));
-      require_memory("--seed", "keeping " + format_count(seed_count) + " seeds and up to " + std::to_string(opt.crossings) +
-                                   " crossings of each", seed_count * per_seed, "use fewer seeds or fewer --crossings");
+      require_memory("--seed",
+                     "keeping " + format_count(seed_count) + " seeds and up to " + std::to_string(opt.crossings) +
+                         " crossings of each",
+                     seed_count * per_seed, "use fewer seeds or fewer --crossings");
       const auto seeds = energy_surface_seeds(model, energy, axes, solve, opt.root == "larger" ? +1 : -1);
       for (const auto& s : seeds) {
         x0s.push_back(s.x);
@@ -166,46 +171,46 @@ int run_model(const M& model, const SectionCliOptions& opt, const std::string& p
 CommandRunner register_section_command(CLI::App& app) {
   auto opt = std::make_shared<SectionCliOptions>();
   CLI::App* cmd = app.add_subcommand("section");
-  set_man_page(cmd, {
-      .summary = "Poincare sections of many orbits, written as an HDF5 crossings table",
-      .synopsis =
-          "chaoskit section --model NAME --state LIST --plane EXPR --crossings N --out FILE.h5 [OPTIONS]\n"
-          "chaoskit section --model NAME --energy E --seed NAME=START:STOP:COUNT... --solve RATE "
-          "--plane EXPR --crossings N --out FILE.h5 [OPTIONS]",
-      .description =
-          "Integrates orbits and records where they cross the surface --plane g(x) = 0 in --direction, "
-          "each crossing located on the integrator's dense output to |g| <= 1e-10, until --crossings "
-          "crossings or --max-time seconds. The surface is an expression over the state components "
-          "(g, or lhs = rhs, e.g. 'th1 = 0' or 'th1 - th2'; + - * / ^, sin, cos, ...).\n"
-          "\n"
-          "Seeds: one --state, or a line or grid on the energy surface T + V = --energy (mechanical "
-          "models): each --seed sets a component to a value or a range, every unseeded component is "
-          "0, and the rate --solve is solved for the energy (--root picks the larger or smaller "
-          "root). Seeds where no real rate exists are energetically inaccessible: counted, stored "
-          "with status 5 and skipped. Orbits run in parallel (--threads) and their crossings are "
-          "gathered in seed order, so the file does not depend on the thread count.",
-      .output =
-          "The HDF5 file --out (xarray: engine h5netcdf): the crossings table /orbit, /t [s], one "
-          "dataset per state component and /energy [J], and the seeds table /seed_<component>, "
-          "/seed_energy, /seed_status (1 ok, 5 inaccessible, 2-4 integration failures), "
-          "/seed_crossings, /seed_end_time; provenance (command line, model, parameter values, "
-          "integrator, plane, seeding) as root attributes. Written under a temporary name and renamed "
-          "when complete. A summary on stdout, or with --json one JSON object: model, params, out, "
-          "seeds, inaccessible, failed, crossings, plane, direction, integrator. Orbits that failed "
-          "to integrate are counted in a warning on stderr (the exit status stays 0; see "
-          "seed_status).",
-      .exit_status = "",
-      .examples =
-          "$ chaoskit section --model golf --energy=-4 --seed th2=-3:3:7 --solve dth1 \\\n"
-          "    --plane 'th1 = 0' --crossings 50 --out golf_section.h5\n"
-          "Seven orbits of the free golf swing at E = -4 J, from th1 = 0 with th2 from -3 to 3 rad, "
-          "50 upward crossings of th1 = 0 each; tools/plot_section draws them.\n"
-          "$ chaoskit section --model henon_heiles --state 0,0.1,0.3,0 --plane 'x = 0' --crossings 100 \\\n"
-          "    --out hh.h5 --json",
-      .environment = parameter_set_environment() +
-                     "OMP_NUM_THREADS\tThe thread count when --threads is 0 (default).\n",
-  });
-  cmd->add_option("--model", opt->model, "Model: limb | golf | chain | lorenz | henon_heiles, or a model file PATH.toml (see chaoskit models; data/models/README.md)")
+  set_man_page(
+      cmd,
+      {
+          .summary = "Poincare sections of many orbits, written as an HDF5 crossings table",
+          .synopsis = "chaoskit section --model NAME --state LIST --plane EXPR --crossings N --out FILE.h5 [OPTIONS]\n"
+                      "chaoskit section --model NAME --energy E --seed NAME=START:STOP:COUNT... --solve RATE "
+                      "--plane EXPR --crossings N --out FILE.h5 [OPTIONS]",
+          .description = "Integrates orbits and records where they cross the surface --plane g(x) = 0 in --direction, "
+                         "each crossing located on the integrator's dense output to |g| <= 1e-10, until --crossings "
+                         "crossings or --max-time seconds. The surface is an expression over the state components "
+                         "(g, or lhs = rhs, e.g. 'th1 = 0' or 'th1 - th2'; + - * / ^, sin, cos, ...).\n"
+                         "\n"
+                         "Seeds: one --state, or a line or grid on the energy surface T + V = --energy (mechanical "
+                         "models): each --seed sets a component to a value or a range, every unseeded component is "
+                         "0, and the rate --solve is solved for the energy (--root picks the larger or smaller "
+                         "root). Seeds where no real rate exists are energetically inaccessible: counted, stored "
+                         "with status 5 and skipped. Orbits run in parallel (--threads) and their crossings are "
+                         "gathered in seed order, so the file does not depend on the thread count.",
+          .output = "The HDF5 file --out (xarray: engine h5netcdf): the crossings table /orbit, /t [s], one "
+                    "dataset per state component and /energy [J], and the seeds table /seed_<component>, "
+                    "/seed_energy, /seed_status (1 ok, 5 inaccessible, 2-4 integration failures), "
+                    "/seed_crossings, /seed_end_time; provenance (command line, model, parameter values, "
+                    "integrator, plane, seeding) as root attributes. Written under a temporary name and renamed "
+                    "when complete. A summary on stdout, or with --json one JSON object: model, params, out, "
+                    "seeds, inaccessible, failed, crossings, plane, direction, integrator. Orbits that failed "
+                    "to integrate are counted in a warning on stderr (the exit status stays 0; see "
+                    "seed_status).",
+          .exit_status = "",
+          .examples = "$ chaoskit section --model golf --energy=-4 --seed th2=-3:3:7 --solve dth1 \\\n"
+                      "    --plane 'th1 = 0' --crossings 50 --out golf_section.h5\n"
+                      "Seven orbits of the free golf swing at E = -4 J, from th1 = 0 with th2 from -3 to 3 rad, "
+                      "50 upward crossings of th1 = 0 each; tools/plot_section draws them.\n"
+                      "$ chaoskit section --model henon_heiles --state 0,0.1,0.3,0 --plane 'x = 0' --crossings 100 \\\n"
+                      "    --out hh.h5 --json",
+          .environment =
+              parameter_set_environment() + "OMP_NUM_THREADS\tThe thread count when --threads is 0 (default).\n",
+      });
+  cmd->add_option("--model", opt->model,
+                  "Model: limb | golf | chain | lorenz | henon_heiles, or a model file PATH.toml (see chaoskit models; "
+                  "data/models/README.md)")
       ->type_name("NAME")
       ->required();
   cmd->add_option("--state", opt->state,
@@ -220,14 +225,12 @@ CommandRunner register_section_command(CLI::App& app) {
                   "several --seed options make a grid; unseeded components are 0")
       ->type_name("SPEC");
   cmd->add_option("--solve", opt->solve, "The rate solved so that T + V = --energy (e.g. dth1)")->type_name("RATE");
-  cmd->add_option("--root", opt->root,
-                  "Which root of the energy equation for --solve: larger (default) | smaller")
+  cmd->add_option("--root", opt->root, "Which root of the energy equation for --solve: larger (default) | smaller")
       ->type_name("WHICH");
   cmd->add_option("--plane", opt->plane, "The section surface g(x) = 0: an expression, e.g. 'th1 = 0' or 'th1 - th2'")
       ->type_name("EXPR")
       ->required();
-  cmd->add_option("--direction", opt->direction,
-                  "Which crossings count: up (g increasing; default) | down | both")
+  cmd->add_option("--direction", opt->direction, "Which crossings count: up (g increasing; default) | down | both")
       ->type_name("DIR");
   cmd->add_option("--crossings", opt->crossings, "Crossings per orbit after which it stops (>= 1)")
       ->type_name("N")

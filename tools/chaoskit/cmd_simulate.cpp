@@ -59,7 +59,8 @@ int simulate_model(const M& model, const SimulateOptions& opt, const std::string
     w.begin_object().field("model", opt.model).field("params", params_label);
     w.field("integrator", describe_integrator(iopt)).field("inputs", inputs.describe());
     w.field("status", status).field("t_reached", tr.report.t);
-    w.field("steps", static_cast<double>(tr.report.accepted)).field("rejected", static_cast<double>(tr.report.rejected));
+    w.field("steps", static_cast<double>(tr.report.accepted))
+        .field("rejected", static_cast<double>(tr.report.rejected));
     w.field("state_names", names).field("input_names", inames);
     w.field("t", tr.t);
     w.key("state").begin_array();
@@ -76,8 +77,8 @@ int simulate_model(const M& model, const SimulateOptions& opt, const std::string
   }
   if (!ok) {
     std::cerr << "chaoskit: integration failed: status " << status << " at t = " << tr.report.t << " s of " << T
-              << " s (" << status_explanation(tr.report.status) << ")"
-              << (opt.out.empty() ? "" : "; no file written") << "\n";
+              << " s (" << status_explanation(tr.report.status) << ")" << (opt.out.empty() ? "" : "; no file written")
+              << "\n";
     return 1;
   }
   if (!opt.out.empty()) {
@@ -136,43 +137,42 @@ int run_simulate(const SimulateOptions& opt) {
 CommandRunner register_simulate_command(CLI::App& app) {
   auto opt = std::make_shared<SimulateOptions>();
   CLI::App* cmd = app.add_subcommand("simulate");
-  set_man_page(cmd, {
-      .summary = "integrate one trajectory and sample it with its energy, power and work",
-      .synopsis = "chaoskit simulate --model NAME --state LIST --time SECONDS [--dt-out SECONDS] "
-                  "[--out FILE.csv|FILE.h5] [--json] [OPTIONS]",
-      .description =
-          "Integrates the model from --state at t = 0 to --time under the joint moments given by "
-          "--torque, --torque-table or --inputs (each released at its --release time) and samples the "
-          "trajectory every --dt-out seconds on the integrator's dense output; the final time is "
-          "always a sample. With each sample come the total energy, the actuator power and the "
-          "actuator work and damping losses integrated with the state, so E(T) - E(0) = work - "
-          "dissipated checks the run (the balance residual in the summary).\n"
-          "\n"
-          "An integration that fails (step_underflow, non_finite, max_steps) prints its status and "
-          "time on stderr and exits 1; no --out file is written then.",
-      .output =
-          "A summary on stdout: status, steps, x(T), E(0), E(T), work, dissipated and the balance "
-          "residual. --json prints one JSON object instead: model, params, integrator, inputs, "
-          "status, t_reached, steps, rejected, state_names, input_names, t [s], state (one row per "
-          "sample), energy [J], power [W], work [J], dissipated [J] and u (one row per sample) [N m].\n"
-          "--out FILE.csv: '#' provenance lines (key = value), a header "
-          "t,<state>,energy,power,work,dissipated,<inputs>, one row per sample with 17 significant "
-          "digits. --out FILE.h5 (or .hdf5): datasets /t, /state, /energy, /power, /work, "
-          "/dissipated, /inputs with units and long names, provenance as root attributes; xarray "
-          "opens it with engine h5netcdf. Either is written under a temporary name and renamed when "
-          "complete.",
-      .exit_status = common_exit_status("the integration failed: step_underflow, non_finite or max_steps, "
-                                        "printed with the time reached"),
-      .examples =
-          "$ chaoskit simulate --model golf --state 150deg,70deg,0,0 --time 0.295 --torque=-20,-8 \\\n"
-          "    --release none,0.2 --out swing.h5\n"
-          "The declared swing of analyses/golf_chaos/forced_swing: -20 N m at the base and -8 N m at the "
-          "wrist hinge, the wrist released at 0.2 s; samples every 0.01 s in swing.h5. A negative "
-          "list needs the = form (--torque=-20,-8).\n"
-          "$ chaoskit simulate --model lorenz --state 1,1,1 --time 10 --dt-out 0.001 --out lorenz.csv\n"
-          "10001 samples of the Lorenz system as CSV.",
-      .environment = parameter_set_environment(),
-  });
+  set_man_page(
+      cmd,
+      {
+          .summary = "integrate one trajectory and sample it with its energy, power and work",
+          .synopsis = "chaoskit simulate --model NAME --state LIST --time SECONDS [--dt-out SECONDS] "
+                      "[--out FILE.csv|FILE.h5] [--json] [OPTIONS]",
+          .description = "Integrates the model from --state at t = 0 to --time under the joint moments given by "
+                         "--torque, --torque-table or --inputs (each released at its --release time) and samples the "
+                         "trajectory every --dt-out seconds on the integrator's dense output; the final time is "
+                         "always a sample. With each sample come the total energy, the actuator power and the "
+                         "actuator work and damping losses integrated with the state, so E(T) - E(0) = work - "
+                         "dissipated checks the run (the balance residual in the summary).\n"
+                         "\n"
+                         "An integration that fails (step_underflow, non_finite, max_steps) prints its status and "
+                         "time on stderr and exits 1; no --out file is written then.",
+          .output = "A summary on stdout: status, steps, x(T), E(0), E(T), work, dissipated and the balance "
+                    "residual. --json prints one JSON object instead: model, params, integrator, inputs, "
+                    "status, t_reached, steps, rejected, state_names, input_names, t [s], state (one row per "
+                    "sample), energy [J], power [W], work [J], dissipated [J] and u (one row per sample) [N m].\n"
+                    "--out FILE.csv: '#' provenance lines (key = value), a header "
+                    "t,<state>,energy,power,work,dissipated,<inputs>, one row per sample with 17 significant "
+                    "digits. --out FILE.h5 (or .hdf5): datasets /t, /state, /energy, /power, /work, "
+                    "/dissipated, /inputs with units and long names, provenance as root attributes; xarray "
+                    "opens it with engine h5netcdf. Either is written under a temporary name and renamed when "
+                    "complete.",
+          .exit_status = common_exit_status("the integration failed: step_underflow, non_finite or max_steps, "
+                                            "printed with the time reached"),
+          .examples = "$ chaoskit simulate --model golf --state 150deg,70deg,0,0 --time 0.295 --torque=-20,-8 \\\n"
+                      "    --release none,0.2 --out swing.h5\n"
+                      "The declared swing of analyses/golf_chaos/forced_swing: -20 N m at the base and -8 N m at the "
+                      "wrist hinge, the wrist released at 0.2 s; samples every 0.01 s in swing.h5. A negative "
+                      "list needs the = form (--torque=-20,-8).\n"
+                      "$ chaoskit simulate --model lorenz --state 1,1,1 --time 10 --dt-out 0.001 --out lorenz.csv\n"
+                      "10001 samples of the Lorenz system as CSV.",
+          .environment = parameter_set_environment(),
+      });
   add_model_state_time(cmd, opt->model, opt->state, opt->time,
                        "Duration T [s] (> 0): the trajectory runs from t = 0 to T");
   cmd->add_option("--dt-out", opt->dt_out,

@@ -5,8 +5,8 @@
 #include <iomanip>
 #include <iostream>
 
-#include "chaoskit/integrate/sensitivity.hpp"
 #include "chaoskit/integrate/instances.hpp"
+#include "chaoskit/integrate/sensitivity.hpp"
 #include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
@@ -134,40 +134,39 @@ int run_stm(const StmOptions& opt) {
 CommandRunner register_stm_command(CLI::App& app) {
   auto opt = std::make_shared<StmOptions>();
   CLI::App* cmd = app.add_subcommand("stm");
-  set_man_page(cmd, {
-      .summary = "the state-transition matrix of a trajectory and the sensitivities derived from it",
-      .synopsis = "chaoskit stm --model NAME --state LIST --time SECONDS [--metric NAME] [--json] [OPTIONS]",
-      .description =
-          "Integrates the trajectory from --state over [0, T] together with its variational equations "
-          "(Jacobians by automatic differentiation) and reports the state-transition matrix "
-          "Psi(T,0) = dx(T)/dx(0), its determinant (1 for a Hamiltonian flow: a check), and the "
-          "finite-time Lyapunov exponents (1/T) log sigma_i of Psi in the euclidean metric or the "
-          "kinetic-energy metric blockdiag(M(q), M(q)).\n"
-          "\n"
-          "For mechanical models also the endpoint at T, the sensitivity of its position and velocity "
-          "to the initial state d(p,v)(T)/dx(0) with the singular values of its position and velocity "
-          "rows, and for each input the response of x(T) and of the endpoint to the input's amplitude "
-          "and to its release time (including the jump term of the release).",
-      .output =
-          "Text on stdout, or with --json one JSON object:\n"
-          "state0, state, time\tx(0), x(T), T\n"
-          "stm, det\tPsi(T,0) as an array of rows; its determinant\n"
-          "ftle\t{metric, values} [1/s]\n"
-          "endpoint\t(mechanical models) {p [m], v [m/s], task_stm, sigma_position, sigma_velocity}\n"
-          "input_sensitivity\t(models with inputs) {input_names, release_time, amplitude, release, "
-          "endpoint_amplitude, endpoint_release}: one row per input\n"
-          "model, params, integrator, inputs, status, steps, state_names\tprovenance and outcome\n"
-          "A failed integration prints {model, status, t_reached} with --json and exits 1.",
-      .exit_status = common_exit_status("the integration failed: step_underflow, non_finite or max_steps"),
-      .examples =
-          "$ chaoskit stm --model golf --state 150deg,70deg,0,0 --time 0.295 --torque=-20,-8 \\\n"
-          "    --release none,0.2\n"
-          "How the declared golf swing's final state and club-head speed respond to the initial state, "
-          "to each joint moment and to the release time of the wrist.\n"
-          "$ chaoskit stm --model limb --state 25deg,25deg,0,0 --time 2 --metric kinetic --json\n"
-          "The limb's transition matrix over 2 s with FTLEs in the kinetic-energy metric, as JSON.",
-      .environment = parameter_set_environment(),
-  });
+  set_man_page(
+      cmd,
+      {
+          .summary = "the state-transition matrix of a trajectory and the sensitivities derived from it",
+          .synopsis = "chaoskit stm --model NAME --state LIST --time SECONDS [--metric NAME] [--json] [OPTIONS]",
+          .description = "Integrates the trajectory from --state over [0, T] together with its variational equations "
+                         "(Jacobians by automatic differentiation) and reports the state-transition matrix "
+                         "Psi(T,0) = dx(T)/dx(0), its determinant (1 for a Hamiltonian flow: a check), and the "
+                         "finite-time Lyapunov exponents (1/T) log sigma_i of Psi in the euclidean metric or the "
+                         "kinetic-energy metric blockdiag(M(q), M(q)).\n"
+                         "\n"
+                         "For mechanical models also the endpoint at T, the sensitivity of its position and velocity "
+                         "to the initial state d(p,v)(T)/dx(0) with the singular values of its position and velocity "
+                         "rows, and for each input the response of x(T) and of the endpoint to the input's amplitude "
+                         "and to its release time (including the jump term of the release).",
+          .output = "Text on stdout, or with --json one JSON object:\n"
+                    "state0, state, time\tx(0), x(T), T\n"
+                    "stm, det\tPsi(T,0) as an array of rows; its determinant\n"
+                    "ftle\t{metric, values} [1/s]\n"
+                    "endpoint\t(mechanical models) {p [m], v [m/s], task_stm, sigma_position, sigma_velocity}\n"
+                    "input_sensitivity\t(models with inputs) {input_names, release_time, amplitude, release, "
+                    "endpoint_amplitude, endpoint_release}: one row per input\n"
+                    "model, params, integrator, inputs, status, steps, state_names\tprovenance and outcome\n"
+                    "A failed integration prints {model, status, t_reached} with --json and exits 1.",
+          .exit_status = common_exit_status("the integration failed: step_underflow, non_finite or max_steps"),
+          .examples = "$ chaoskit stm --model golf --state 150deg,70deg,0,0 --time 0.295 --torque=-20,-8 \\\n"
+                      "    --release none,0.2\n"
+                      "How the declared golf swing's final state and club-head speed respond to the initial state, "
+                      "to each joint moment and to the release time of the wrist.\n"
+                      "$ chaoskit stm --model limb --state 25deg,25deg,0,0 --time 2 --metric kinetic --json\n"
+                      "The limb's transition matrix over 2 s with FTLEs in the kinetic-energy metric, as JSON.",
+          .environment = parameter_set_environment(),
+      });
   add_model_state_time(cmd, opt->model, opt->state, opt->time, "Horizon T [s] (> 0)");
   cmd->add_option("--metric", opt->metric,
                   "FTLE metric: euclidean (default) | kinetic (blockdiag(M(q), M(q)); mechanical models only)")

@@ -33,10 +33,12 @@ struct IntegrationCliOptions {
         ->type_name("SET");
     std::string steppers;
     for (const auto& name : stepper_names()) steppers += (steppers.empty() ? "" : " | ") + name;
-    cmd->add_option("--stepper", stepper,
-                    "Integrator: " + steppers + " (default: rkf78, Fehlberg 7(8), for lyapunov and stm, whose "
-                    "tangent flow it integrates in about half the evaluations; dopri5, Dormand-Prince 5(4) with dense "
-                    "output, for simulate, section and basin; bulirsch_stoer is Gragg-Bulirsch-Stoer extrapolation)")
+    cmd->add_option(
+           "--stepper", stepper,
+           "Integrator: " + steppers +
+               " (default: rkf78, Fehlberg 7(8), for lyapunov and stm, whose "
+               "tangent flow it integrates in about half the evaluations; dopri5, Dormand-Prince 5(4) with dense "
+               "output, for simulate, section and basin; bulirsch_stoer is Gragg-Bulirsch-Stoer extrapolation)")
         ->type_name("NAME");
     cmd->add_option("--rtol", rtol,
                     "Relative error tolerance per step, |err_i| <= atol + rtol |x_i| (default 1e-10; > 0)")
@@ -125,7 +127,9 @@ int with_model(const std::string& name, const std::string& params, Run&& run) {
 /// The three options every integrating command starts with.
 inline void add_model_state_time(CLI::App* cmd, std::string& model, std::string& state, std::string& time,
                                  const std::string& time_help) {
-  cmd->add_option("--model", model, "Model: limb | golf | chain | lorenz | henon_heiles, or a model file PATH.toml (see chaoskit models; data/models/README.md)")
+  cmd->add_option("--model", model,
+                  "Model: limb | golf | chain | lorenz | henon_heiles, or a model file PATH.toml (see chaoskit models; "
+                  "data/models/README.md)")
       ->type_name("NAME")
       ->required();
   cmd->add_option("--state", state,

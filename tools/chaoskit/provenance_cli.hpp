@@ -36,9 +36,7 @@ inline std::string param_values_text(const std::string& label) {
     std::ostringstream s;
     if (const toml::table* v = f.table["values"].as_table()) s << *v;
     return s.str();
-  } catch (...) {
-    return "";
-  }
+  } catch (...) { return ""; }
 }
 
 }  // namespace chaoskit::cli

@@ -10,8 +10,8 @@ namespace chaoskit::cli {
 namespace {
 /// The rank count an MPI launcher announces in the environment (Open MPI, MPICH/Hydra), 1 if none.
 int launcher_ranks(int& rank) {
-  for (const auto& [size_var, rank_var] : {std::pair{"OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_RANK"},
-                                           std::pair{"PMI_SIZE", "PMI_RANK"}}) {
+  for (const auto& [size_var, rank_var] :
+       {std::pair{"OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_RANK"}, std::pair{"PMI_SIZE", "PMI_RANK"}}) {
     const char* size = std::getenv(size_var);
     if (size == nullptr) continue;
     const char* r = std::getenv(rank_var);

@@ -15,9 +15,7 @@ const char* __asan_default_options() {
          "print_summary=1";
 }
 
-const char* __ubsan_default_options() {
-  return "exitcode=86:halt_on_error=1:print_stacktrace=1";
-}
+const char* __ubsan_default_options() { return "exitcode=86:halt_on_error=1:print_stacktrace=1"; }
 
 // Allocations that live until exit inside system libraries we do not build: Open MPI and the
 // libraries it loads (hwloc, libevent, PMIx) keep start-up state reachable only through their own

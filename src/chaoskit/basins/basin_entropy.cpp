@@ -8,7 +8,8 @@ namespace chaoskit::basins {
 
 BasinEntropy basin_entropy(std::span<const std::int32_t> labels, std::size_t rows, std::size_t cols, std::size_t box) {
   if (labels.size() != rows * cols) throw std::invalid_argument("basin_entropy: labels do not match rows x cols");
-  if (box == 0 || box > rows || box > cols) throw std::invalid_argument("basin_entropy: box must be in 1..min(rows, cols)");
+  if (box == 0 || box > rows || box > cols)
+    throw std::invalid_argument("basin_entropy: box must be in 1..min(rows, cols)");
   BasinEntropy r;
   r.box = box;
   double sum_all = 0.0, sum_boundary = 0.0;

@@ -18,11 +18,11 @@
 namespace chaoskit::basins {
 
 struct BasinEntropy {
-  double Sb = 0.0;                  ///< basin entropy [nat]
-  double Sbb = 0.0;                 ///< boundary basin entropy [nat]; 0 when there is no boundary box
-  std::size_t boxes = 0;            ///< N
-  std::size_t boundary_boxes = 0;   ///< N_b
-  std::size_t box = 0;              ///< box side in grid points
+  double Sb = 0.0;                 ///< basin entropy [nat]
+  double Sbb = 0.0;                ///< boundary basin entropy [nat]; 0 when there is no boundary box
+  std::size_t boxes = 0;           ///< N
+  std::size_t boundary_boxes = 0;  ///< N_b
+  std::size_t box = 0;             ///< box side in grid points
   /// S_bb > log 2 beyond rounding (a margin of 1e-12 nat, so exact log 2 boxes do not count).
   bool fractal_boundary() const { return Sbb > std::log(2.0) + 1e-12; }
 };

@@ -49,9 +49,10 @@ struct BasinOptions {
 
 struct BasinMap {
   std::size_t nx = 0, ny = 0;
-  std::vector<std::int32_t> label;  ///< rest: encoded windings; flip: 1-based link that flipped, 0 none; task: task_label
-  std::vector<double> value;        ///< rest: capture time; flip: flip time; task: endpoint speed
-  std::vector<double> time;         ///< rest/flip: same as value; task: time of the first θ1 = 0
+  std::vector<std::int32_t>
+      label;                  ///< rest: encoded windings; flip: 1-based link that flipped, 0 none; task: task_label
+  std::vector<double> value;  ///< rest: capture time; flip: flip time; task: endpoint speed
+  std::vector<double> time;   ///< rest/flip: same as value; task: time of the first θ1 = 0
   std::vector<std::int8_t> status;  ///< io::point_status codes
 };
 
@@ -108,7 +109,7 @@ BasinMap compute_basin_map(const M& model, const Vec<double, M::state_dim>& base
   // Rest maps integrate without inputs (rest_label's energy argument); the CLI refuses them.
   if (bo.kind == BasinKind::rest && !has_damping(model))
     throw InputError("damping", "rest basins need joint damping > 0");
-  const double horizon = bo.kind == BasinKind::rest ? bo.rest.max_time
+  const double horizon = bo.kind == BasinKind::rest   ? bo.rest.max_time
                          : bo.kind == BasinKind::flip ? bo.flip.max_time
                                                       : bo.task.max_time;
   if (!(horizon > 0.0) || !std::isfinite(horizon)) throw InputError("max_time", "must be > 0 s");

@@ -21,8 +21,8 @@ struct LocatedEvent {
 /// h(interp(t)) = 0 to |h| ≤ tol or to a rounding-level bracket. `interp(t, out)` is the step's
 /// interpolant (driver.hpp), `h(x)` the event function.
 template <int n, class Interp, class H>
-LocatedEvent<n> locate_event(Interp&& interp, H&& h, double a, double b, double ha, double hb,
-                             const Vec<double, n>& xb, double tol) {
+LocatedEvent<n> locate_event(Interp&& interp, H&& h, double a, double b, double ha, double hb, const Vec<double, n>& xb,
+                             double tol) {
   Vec<double, n> xs = xb;
   double ts = b, hs = hb;
   int side = 0;

@@ -46,7 +46,8 @@ struct FlipObserver {
     for (int i = 0; i < d; ++i) {
       const double ha = h(x0, i), hb = h(x1, i);
       if (ha == 0.0 || !(ha * hb <= 0.0)) continue;
-      const auto ev = locate_event<n>(interp, [&](const Vec<double, n>& x) { return h(x, i); }, t0, t1, ha, hb, x1, opt.tol);
+      const auto ev = locate_event<n>(
+          interp, [&](const Vec<double, n>& x) { return h(x, i); }, t0, t1, ha, hb, x1, opt.tol);
       if (!found || ev.t < out.time) {
         out.time = ev.t;
         out.link = i;

@@ -6,11 +6,11 @@
 #include "chaoskit/basins/basin_map.hpp"
 #include "chaoskit/models/model_registry.hpp"
 
-#define CHAOSKIT_BASIN_INSTANCES(EXTERN, M)                                                                       \
-  EXTERN template PointOutcome basin_point<M>(const M&, const Vec<double, M::state_dim>&, const InputSchedule&,   \
-                                              const BasinOptions&, const IntegratorOptions&);                     \
-  EXTERN template BasinMap compute_basin_map<M>(const M&, const Vec<double, M::state_dim>&, const GridAxis&,      \
-                                                const GridAxis&, const InputSchedule&, const BasinOptions&,       \
+#define CHAOSKIT_BASIN_INSTANCES(EXTERN, M)                                                                     \
+  EXTERN template PointOutcome basin_point<M>(const M&, const Vec<double, M::state_dim>&, const InputSchedule&, \
+                                              const BasinOptions&, const IntegratorOptions&);                   \
+  EXTERN template BasinMap compute_basin_map<M>(const M&, const Vec<double, M::state_dim>&, const GridAxis&,    \
+                                                const GridAxis&, const InputSchedule&, const BasinOptions&,     \
                                                 const IntegratorOptions&);
 
 namespace chaoskit::basins {

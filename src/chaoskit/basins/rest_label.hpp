@@ -29,15 +29,15 @@
 namespace chaoskit::basins {
 
 struct RestOptions {
-  double max_time = 200.0;     ///< give up (kLabelNotSettled) after this time [s]
-  double energy_margin = 1e-6; ///< capture once E < E_b − margin·(E_b − V_min): guards integration error
+  double max_time = 200.0;      ///< give up (kLabelNotSettled) after this time [s]
+  double energy_margin = 1e-6;  ///< capture once E < E_b − margin·(E_b − V_min): guards integration error
 };
 
 template <int n>
 struct RestResult {
   std::int32_t label = kLabelNotSettled;
-  double time = NAN;            ///< when the energy fell below the barrier (0: started below) [s]
-  Vec<double, n> state;         ///< state at that time
+  double time = NAN;     ///< when the energy fell below the barrier (0: started below) [s]
+  Vec<double, n> state;  ///< state at that time
   IntegrationReport report;
 };
 

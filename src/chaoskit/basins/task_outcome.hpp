@@ -47,7 +47,8 @@ struct BottomObserver {
   bool on_step(const Vec<double, n>& x0, double t0, const Vec<double, n>& x1, double t1, std::size_t, Interp&& interp) {
     const double ha = x0(0), hb = x1(0);
     if (ha == 0.0 || !(ha * hb <= 0.0)) return true;  // leaving θ1 = 0 at the start is not a pass
-    const auto ev = locate_event<n>(interp, [](const Vec<double, n>& x) { return x(0); }, t0, t1, ha, hb, x1, opt.tol);
+    const auto ev = locate_event<n>(
+        interp, [](const Vec<double, n>& x) { return x(0); }, t0, t1, ha, hb, x1, opt.tol);
     out.time = ev.t;
     out.state = ev.x;
     return false;
@@ -57,8 +58,8 @@ struct BottomObserver {
 }  // namespace detail
 
 template <MechanicalModel M>
-TaskResult<M::state_dim> swing_outcome(const M& model, const Vec<double, M::state_dim>& x0,
-                                       const InputSchedule& inputs, const TaskOptions& to, const IntegratorOptions& io) {
+TaskResult<M::state_dim> swing_outcome(const M& model, const Vec<double, M::state_dim>& x0, const InputSchedule& inputs,
+                                       const TaskOptions& to, const IntegratorOptions& io) {
   constexpr int n = M::state_dim, d = M::dof;
   if (!(to.max_time > 0.0) || !std::isfinite(to.max_time)) throw InputError("max_time", "must be > 0 s");
   TaskResult<n> res;

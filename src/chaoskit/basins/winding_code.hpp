@@ -11,9 +11,9 @@
 
 namespace chaoskit::basins {
 
-inline constexpr std::int32_t kLabelNotSettled = -1;     ///< still moving above the barrier at max_time
-inline constexpr std::int32_t kLabelFailed = -2;         ///< the integration failed (status says why)
-inline constexpr std::int32_t kLabelWindingRange = -3;   ///< some |n_k| > 31: not representable
+inline constexpr std::int32_t kLabelNotSettled = -1;    ///< still moving above the barrier at max_time
+inline constexpr std::int32_t kLabelFailed = -2;        ///< the integration failed (status says why)
+inline constexpr std::int32_t kLabelWindingRange = -3;  ///< some |n_k| > 31: not representable
 inline constexpr int kMaxWinding = 31;
 inline constexpr int kMaxWindingLinks = 5;
 

@@ -32,7 +32,8 @@ std::vector<Token> tokenize(std::string_view s, const std::string& field) {
   std::vector<Token> out;
   std::size_t i = 0;
   auto fail = [&](const std::string& what, std::size_t col) -> void {
-    throw ExpressionError(field, what + " at column " + std::to_string(col) + " of '" + std::string(s) + "'", col, what);
+    throw ExpressionError(field, what + " at column " + std::to_string(col) + " of '" + std::string(s) + "'", col,
+                          what);
   };
   while (i < s.size()) {
     const char c = s[i];
@@ -41,7 +42,8 @@ std::vector<Token> tokenize(std::string_view s, const std::string& field) {
       continue;
     }
     Token t{Token::end, "", 0, i + 1};
-    if (std::isdigit(static_cast<unsigned char>(c)) || (c == '.' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])))) {
+    if (std::isdigit(static_cast<unsigned char>(c)) ||
+        (c == '.' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])))) {
       std::size_t j = i;
       while (j < s.size() && (std::isdigit(static_cast<unsigned char>(s[j])) || s[j] == '.')) ++j;
       if (j < s.size() && (s[j] == 'e' || s[j] == 'E')) {
@@ -72,7 +74,8 @@ std::vector<Token> tokenize(std::string_view s, const std::string& field) {
       t.text = std::string(1, c);
       ++i;
     } else {
-      static const std::array<std::string_view, 13> ops = {"<=", ">=", "==", "!=", "&&", "||", "<", ">", "+", "-", "*", "/", "^"};
+      static const std::array<std::string_view, 13> ops = {"<=", ">=", "==", "!=", "&&", "||", "<",
+                                                           ">",  "+",  "-",  "*",  "/",  "^"};
       bool matched = false;
       for (auto op : ops) {
         if (s.substr(i, op.size()) == op) {
@@ -129,8 +132,8 @@ class ExpressionParser {
       max_depth = std::max(max_depth, depth);
     }
     if (max_depth > kStack)
-      fail("expression needs " + std::to_string(max_depth) + " intermediate values, more than " + std::to_string(kStack) +
-               " (nested too deeply)",
+      fail("expression needs " + std::to_string(max_depth) + " intermediate values, more than " +
+               std::to_string(kStack) + " (nested too deeply)",
            1);
     e.max_stack_ = max_depth;
     std::sort(used_.begin(), used_.end());
@@ -161,8 +164,19 @@ class ExpressionParser {
     switch (op) {
       case Op::constant:
       case Op::variable: return 1;
-      case Op::neg: case Op::lnot: case Op::sin: case Op::cos: case Op::tan: case Op::asin: case Op::acos:
-      case Op::atan: case Op::exp: case Op::log: case Op::sqrt: case Op::abs: case Op::wrap: return 0;
+      case Op::neg:
+      case Op::lnot:
+      case Op::sin:
+      case Op::cos:
+      case Op::tan:
+      case Op::asin:
+      case Op::acos:
+      case Op::atan:
+      case Op::exp:
+      case Op::log:
+      case Op::sqrt:
+      case Op::abs:
+      case Op::wrap: return 0;
       case Op::select: return -2;
       default: return -1;
     }
@@ -218,27 +232,32 @@ class ExpressionParser {
         return;
       }
     }
-    if (!surface_ && peek().kind == Token::op && peek().text == "=") fail("'=' is not a comparison; use '=='", peek().column);
+    if (!surface_ && peek().kind == Token::op && peek().text == "=")
+      fail("'=' is not a comparison; use '=='", peek().column);
   }
   void parse_sum() {
     parse_prod();
     while (true) {
-      if (accept_op("+")) parse_prod(), emit(Op::add);
-      else if (accept_op("-")) parse_prod(), emit(Op::sub);
-      else return;
+      if (accept_op("+"))
+        parse_prod(), emit(Op::add);
+      else if (accept_op("-"))
+        parse_prod(), emit(Op::sub);
+      else
+        return;
     }
   }
   void parse_prod() {
     parse_unary();
     while (true) {
-      if (accept_op("*")) parse_unary(), emit(Op::mul);
+      if (accept_op("*"))
+        parse_unary(), emit(Op::mul);
       else if (accept_op("/")) {
         const int column = static_cast<int>(tokens_[pos_ - 1].column);  // the '/', for "division by zero"
         parse_unary();
         emit(Op::div);
         program_.back().column = column;
-      }
-      else return;
+      } else
+        return;
     }
   }
   void parse_unary() {
@@ -341,7 +360,8 @@ class ExpressionParser {
   std::vector<int> used_;
 };
 
-Expression Expression::parse(std::string_view text, const std::vector<std::string>& variables, const std::string& field) {
+Expression Expression::parse(std::string_view text, const std::vector<std::string>& variables,
+                             const std::string& field) {
   return ExpressionParser(text, variables, field, false).run();
 }
 

@@ -52,8 +52,38 @@ class Expression {
   const std::vector<int>& used_variables() const { return used_; }
 
   enum class Op : unsigned char {
-    constant, variable, neg, add, sub, mul, div, pow, lt, le, gt, ge, eq, ne, land, lor, lnot,
-    sin, cos, tan, asin, acos, atan, atan2, exp, log, sqrt, abs, min, max, wrap, select
+    constant,
+    variable,
+    neg,
+    add,
+    sub,
+    mul,
+    div,
+    pow,
+    lt,
+    le,
+    gt,
+    ge,
+    eq,
+    ne,
+    land,
+    lor,
+    lnot,
+    sin,
+    cos,
+    tan,
+    asin,
+    acos,
+    atan,
+    atan2,
+    exp,
+    log,
+    sqrt,
+    abs,
+    min,
+    max,
+    wrap,
+    select
   };
   struct Instr {
     Op op;

@@ -22,16 +22,21 @@ double available_memory_bytes() {
 std::string human_bytes(double b) {
   std::ostringstream o;
   o.precision(3);
-  if (b >= 1e9) o << b / 1e9 << " GB";
-  else if (b >= 1e6) o << b / 1e6 << " MB";
-  else o << b / 1e3 << " kB";
+  if (b >= 1e9)
+    o << b / 1e9 << " GB";
+  else if (b >= 1e6)
+    o << b / 1e6 << " MB";
+  else
+    o << b / 1e3 << " kB";
   return o.str();
 }
 
 std::string format_count(double count) {
   std::ostringstream o;
-  if (count < 1e15) o << static_cast<long long>(count);
-  else o << std::setprecision(3) << count;
+  if (count < 1e15)
+    o << static_cast<long long>(count);
+  else
+    o << std::setprecision(3) << count;
   return o.str();
 }
 

@@ -45,8 +45,8 @@ std::vector<double> parse_number_list(std::string_view text, const std::string& 
   if (!names.empty() && parts.size() != names.size()) {
     std::string expected;
     for (std::size_t i = 0; i < names.size(); ++i) expected += (i ? "," : "") + names[i];
-    throw InputError(field, "expected " + std::to_string(names.size()) + " comma-separated components (" +
-                                expected + "), got " + std::to_string(parts.size()));
+    throw InputError(field, "expected " + std::to_string(names.size()) + " comma-separated components (" + expected +
+                                "), got " + std::to_string(parts.size()));
   }
   std::vector<double> values;
   values.reserve(parts.size());

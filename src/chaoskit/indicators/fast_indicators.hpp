@@ -33,8 +33,8 @@ inline std::string orbit_class_name(OrbitClass c) {
 }
 
 struct FastIndicatorOptions {
-  double time = 1000.0;      ///< integration time [s]
-  double renorm = 1.0;       ///< normalisation / sampling interval Δt [s]
+  double time = 1000.0;  ///< integration time [s]
+  double renorm = 1.0;   ///< normalisation / sampling interval Δt [s]
   double sali_chaotic = 1e-8, sali_regular = 1e-4;
   double megno_regular = 2.5, megno_chaotic = 4.0;
   int history_points = 400;
@@ -67,10 +67,10 @@ void megno_quadrature_rates(const W& w, const AW& Aw, double a, double t, Rates&
 }
 
 struct AlignmentResult {
-  double sali = NAN;                 ///< at the end (or when it fell below 1e-14)
+  double sali = NAN;  ///< at the end (or when it fell below 1e-14)
   double sali_min = NAN;
-  double time_below_chaotic = NAN;   ///< first time SALI < sali_chaotic [s], NaN if never
-  std::vector<double> gali;          ///< GALI_2 … GALI_k at the end
+  double time_below_chaotic = NAN;  ///< first time SALI < sali_chaotic [s], NaN if never
+  std::vector<double> gali;         ///< GALI_2 … GALI_k at the end
   OrbitClass sali_class = OrbitClass::undecided;
   OrbitClass gali_class = OrbitClass::undecided;
   std::vector<double> history_t, history_sali;
@@ -78,8 +78,8 @@ struct AlignmentResult {
 };
 
 struct MegnoResult {
-  double megno = NAN;                ///< ⟨Y⟩(T)
-  double lambda_estimate = NAN;      ///< 2⟨Y⟩/T, a crude λ1 (Cincotta & Simó's slope would be better)
+  double megno = NAN;            ///< ⟨Y⟩(T)
+  double lambda_estimate = NAN;  ///< 2⟨Y⟩/T, a crude λ1 (Cincotta & Simó's slope would be better)
   OrbitClass megno_class = OrbitClass::undecided;
   std::vector<double> history_t, history_megno;
   IntegrationReport report;
@@ -91,7 +91,8 @@ template <int n, int K>
 Mat<double, n, K> generic_orthonormal() {
   Mat<double, n, K> A;
   for (int j = 0; j < K; ++j)
-    for (int i = 0; i < n; ++i) A(i, j) = std::fmod(0.6180339887498949 * (i + 1) + 0.7548776662466927 * (j + 1), 1.0) - 0.5;
+    for (int i = 0; i < n; ++i)
+      A(i, j) = std::fmod(0.6180339887498949 * (i + 1) + 0.7548776662466927 * (j + 1), 1.0) - 0.5;
   Eigen::HouseholderQR<Mat<double, n, K>> qr(A);
   return qr.householderQ() * Mat<double, n, K>::Identity();
 }

@@ -21,10 +21,9 @@
   EXTERN template LyapunovResult lyapunov_exponents<M::state_dim, M>(const M&, const Vec<double, M::state_dim>&,   \
                                                                      const InputSchedule&, const LyapunovOptions&, \
                                                                      const IntegratorOptions&);                    \
-  EXTERN template AlignmentResult alignment_indices<M::state_dim, M>(const M&, const Vec<double, M::state_dim>&,   \
-                                                                     const InputSchedule&,                         \
-                                                                     const FastIndicatorOptions&,                  \
-                                                                     const IntegratorOptions&);                    \
+  EXTERN template AlignmentResult alignment_indices<M::state_dim, M>(                                              \
+      const M&, const Vec<double, M::state_dim>&, const InputSchedule&, const FastIndicatorOptions&,               \
+      const IntegratorOptions&);                                                                                   \
   EXTERN template MegnoResult megno<M>(const M&, const Vec<double, M::state_dim>&, const InputSchedule&,           \
                                        const FastIndicatorOptions&, const IntegratorOptions&);                     \
   EXTERN template OrbitClassification classify_orbit<M>(const M&, const Vec<double, M::state_dim>&,                \
@@ -36,9 +35,9 @@
 
 // SALI's two deviation vectors; for a model with state_dim 2 this is GALI_n above (and may not be
 // instantiated twice), so the list names the models with state_dim > 2.
-#define CHAOSKIT_SALI_INSTANCE(EXTERN, M)                                                                           \
-  EXTERN template AlignmentResult alignment_indices<2, M>(const M&, const Vec<double, M::state_dim>&,               \
-                                                          const InputSchedule&, const FastIndicatorOptions&,        \
+#define CHAOSKIT_SALI_INSTANCE(EXTERN, M)                                                                    \
+  EXTERN template AlignmentResult alignment_indices<2, M>(const M&, const Vec<double, M::state_dim>&,        \
+                                                          const InputSchedule&, const FastIndicatorOptions&, \
                                                           const IntegratorOptions&);
 
 namespace chaoskit {

@@ -39,7 +39,9 @@ struct LyapunovOptions {
     if (renorm > time) throw InputError("renorm", "must not exceed the time");
     if (blocks < 2) throw InputError("blocks", "needs at least 2 blocks for an error bar");
     if (std::lround(time / renorm) < blocks)
-      throw InputError("blocks", "more blocks than renormalisation intervals; use fewer blocks or a shorter renormalisation interval");
+      throw InputError(
+          "blocks",
+          "more blocks than renormalisation intervals; use fewer blocks or a shorter renormalisation interval");
     if (!(settle_tol >= 0.0)) throw InputError("settle_tol", "must be >= 0");
   }
 };
@@ -49,11 +51,11 @@ struct LyapunovResult {
   std::vector<double> errors;     ///< block standard errors [1/s]
   bool converged = false;
   bool stopped_early = false;
-  double elapsed = 0.0;           ///< accumulation time actually used [s]
-  double half_time_estimate = NAN;  ///< λ1 at elapsed/2, the convergence reference
-  std::vector<double> history_t;  ///< times of the running estimate (since the transient ended) [s]
+  double elapsed = 0.0;                      ///< accumulation time actually used [s]
+  double half_time_estimate = NAN;           ///< λ1 at elapsed/2, the convergence reference
+  std::vector<double> history_t;             ///< times of the running estimate (since the transient ended) [s]
   std::vector<std::vector<double>> history;  ///< running estimates, one vector per time
-  double energy_drift = NAN;      ///< |E(end) − E(0)| / max(|E(0)|, scale); NaN for models without energy
+  double energy_drift = NAN;                 ///< |E(end) − E(0)| / max(|E(0)|, scale); NaN for models without energy
   IntegrationReport report;
 };
 
@@ -80,7 +82,6 @@ double block_standard_error(SumOfBlock&& sum_of_block, long blocks, double block
   return std::sqrt(var / blocks);
 }
 }  // namespace detail
-
 
 /// Lyapunov exponents as a sampled task (tangent_flow.hpp): a transient run that only aligns the
 /// vectors, then the accumulation with its blocks, running estimate and optional early stop. Run by
@@ -195,8 +196,8 @@ class LyapunovTask {
 
   // Standard error of exponent i over the first `full_blocks` completed blocks (NaN below 2).
   double block_error(int i, long full_blocks) const {
-    return detail::block_standard_error([&](long j) { return block_sums_[static_cast<std::size_t>(j)](i); }, full_blocks,
-                                        per_block_ * lo_.renorm);
+    return detail::block_standard_error([&](long j) { return block_sums_[static_cast<std::size_t>(j)](i); },
+                                        full_blocks, per_block_ * lo_.renorm);
   }
 
   bool settled(long k) const {

@@ -37,8 +37,8 @@
 //     undecided or regular. `time` in the result says when the verdict was reached, so a check at
 //     5× that time can count how often this happens.
 #include <array>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 #include "chaoskit/indicators/fast_indicators.hpp"
@@ -48,7 +48,7 @@
 namespace chaoskit {
 
 struct OrbitClassOptions {
-  double time = 500.0;   ///< T: the verdict time (fixed mode), or the first check (adaptive) [s]
+  double time = 500.0;  ///< T: the verdict time (fixed mode), or the first check (adaptive) [s]
   /// Adaptive mode when finite: the orbit is extended from `time` by doubling (T, 2T, 4T, …, capped
   /// at max_time) until the λ_max and SALI votes agree — a regular agreement only counting once
   /// T ≥ regular_time() — or max_time is reached (then undecided unless they agree there) [s].
@@ -57,8 +57,8 @@ struct OrbitClassOptions {
   /// an orbit with λ ≥ lambda_floor would have driven SALI below sali_chaotic (regular_time()), and
   /// the λ vote calls an orbit chaotic only above it. NaN: kDefaultLambdaFloor.
   double lambda_floor = NAN;
-  double renorm = 1.0;   ///< normalisation interval Δt [s]
-  int blocks = 10;       ///< blocks of λ_max's error bar
+  double renorm = 1.0;  ///< normalisation interval Δt [s]
+  int blocks = 10;      ///< blocks of λ_max's error bar
   double sali_chaotic = 1e-8, sali_regular = 1e-4;
   double megno_regular = 2.5, megno_chaotic = 4.0;
 
@@ -125,8 +125,7 @@ struct OrbitClassification {
   /// p in |w1| ∝ t^p from the time-averaged log|w1| over (T/4, T/2] and (T/2, T]: about 1 on a torus
   /// (linear shear), 3λT/(8 ln 2) on a chaotic orbit. Computed in adaptive mode only (else NaN).
   double growth_power = NAN;
-  OrbitClass lambda_vote = OrbitClass::undecided, sali_vote = OrbitClass::undecided,
-             megno_vote = OrbitClass::undecided;
+  OrbitClass lambda_vote = OrbitClass::undecided, sali_vote = OrbitClass::undecided, megno_vote = OrbitClass::undecided;
   OrbitClass verdict = OrbitClass::undecided;
   double time = NAN;  ///< T: when the verdict was reached (adaptive: or max_time), the time of every value above [s]
   IntegrationReport report;  ///< of the whole integration (work summed over its stages)
@@ -189,8 +188,10 @@ inline double growth_power(const std::vector<double>& g, long n) {
   double S = 0.0, early = 0.0, late = 0.0;
   for (long k = 1; k <= n; ++k) {
     S += g[static_cast<std::size_t>(k - 1)];
-    if (k > n / 2) late += S;
-    else if (k > n / 4) early += S;
+    if (k > n / 2)
+      late += S;
+    else if (k > n / 4)
+      early += S;
   }
   return (late / static_cast<double>(n - n / 2) - early / static_cast<double>(n / 2 - n / 4)) / std::log(2.0);
 }
@@ -308,8 +309,10 @@ class OrbitClassTask {
     }
     res_.growth_power = detail::growth_power(growth_, target_);
     adaptive_votes(res_, lr, o_);
-    if (res_.verdict != OrbitClass::undecided || target_ == last_) complete_ = true;
-    else target_ = std::min(2 * target_, last_);
+    if (res_.verdict != OrbitClass::undecided || target_ == last_)
+      complete_ = true;
+    else
+      target_ = std::min(2 * target_, last_);
   }
 
   const OrbitClassification& result() const { return res_; }

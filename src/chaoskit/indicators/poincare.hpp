@@ -95,9 +95,9 @@ struct SectionObserver {
 
 /// Crossings of `surface` by the orbit of x0 (see the file comment). No outputs besides crossings.
 template <Model M>
-SectionResult<M::state_dim> poincare_section(const M& model, const Vec<double, M::state_dim>& x0, const Expression& surface,
-                                             const InputSchedule& inputs, const SectionOptions& so,
-                                             const IntegratorOptions& io) {
+SectionResult<M::state_dim> poincare_section(const M& model, const Vec<double, M::state_dim>& x0,
+                                             const Expression& surface, const InputSchedule& inputs,
+                                             const SectionOptions& so, const IntegratorOptions& io) {
   constexpr int n = M::state_dim;
   if (so.direction < -1 || so.direction > 1) throw InputError("direction", "must be +, - or both");
   if (so.max_crossings < 1) throw InputError("max_crossings", "must be >= 1");

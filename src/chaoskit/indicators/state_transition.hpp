@@ -24,9 +24,9 @@ template <Model M>
 struct StateTransitionResult {
   static constexpr int n = M::state_dim;
   IntegrationReport report;
-  double T = 0.0;              ///< the time asked for (the report says how far the run got)
-  Vec<double, n> xT;           ///< x at report.t
-  Mat<double, n, n> stm;       ///< Ψ(report.t, 0)
+  double T = 0.0;         ///< the time asked for (the report says how far the run got)
+  Vec<double, n> xT;      ///< x at report.t
+  Mat<double, n, n> stm;  ///< Ψ(report.t, 0)
 };
 
 /// Ψ(T, 0) as a sampled task (tangent_flow.hpp): one run of one sample interval [0, T].

@@ -40,7 +40,8 @@ struct TangentSystem {
 
 /// Splits input segments further at the given sorted times strictly inside them, so the driver
 /// stops exactly there. A time within 1e-12 (relative) of an existing boundary is that boundary.
-inline std::vector<InputSegment> split_at_times(const std::vector<InputSegment>& segs, const std::vector<double>& times) {
+inline std::vector<InputSegment> split_at_times(const std::vector<InputSegment>& segs,
+                                                const std::vector<double>& times) {
   std::vector<InputSegment> out;
   std::size_t j = 0;
   for (const InputSegment& s : segs) {
@@ -100,8 +101,8 @@ IntegrationReport integrate_sampled(System& sys, State& X, int input_dim, const 
   IntegrationReport rep;
   try {
     rep = integrate_piecewise(
-        sys, X, segs, {}, opt, [&](State& Xs, double t, const InputSegment&, const InputSegment&) { visit_samples(Xs, t); },
-        NoObserver{});
+        sys, X, segs, {}, opt,
+        [&](State& Xs, double t, const InputSegment&, const InputSegment&) { visit_samples(Xs, t); }, NoObserver{});
     if (rep.ok()) visit_samples(X, T);
   } catch (const Stop&) {
     rep.status = IntegrationStatus::ok;
@@ -134,12 +135,14 @@ concept SampledTask = requires(Task& task, typename Task::State& X, SampledRun& 
 
 /// Runs a task to completion on the scalar driver.
 template <class System, SampledTask Task>
-void run_sampled_task(System& sys, int input_dim, const InputSchedule& inputs, const IntegratorOptions& io, Task& task) {
+void run_sampled_task(System& sys, int input_dim, const InputSchedule& inputs, const IntegratorOptions& io,
+                      Task& task) {
   typename Task::State X = task.initial_state();
   SampledRun run;
   while (task.next_run(run)) {
-    const IntegrationReport rep = integrate_sampled(sys, X, input_dim, inputs, run.t0, run.dt, run.n_samples, io,
-                                                    [&](typename Task::State& Xs, double t, long k) { return task.sample(Xs, t, k); });
+    const IntegrationReport rep =
+        integrate_sampled(sys, X, input_dim, inputs, run.t0, run.dt, run.n_samples, io,
+                          [&](typename Task::State& Xs, double t, long k) { return task.sample(Xs, t, k); });
     task.run_finished(rep, X);
   }
 }
@@ -147,7 +150,8 @@ void run_sampled_task(System& sys, int input_dim, const InputSchedule& inputs, c
 /// integrate_sampled for the tangent flow [x | W] of a model.
 template <Model M, int K, class Sample>
 IntegrationReport integrate_tangent(const M& model, typename TangentSystem<M, K>::State& X, const InputSchedule& inputs,
-                                    double t0, double dt, long n_samples, const IntegratorOptions& opt, Sample&& sample) {
+                                    double t0, double dt, long n_samples, const IntegratorOptions& opt,
+                                    Sample&& sample) {
   TangentSystem<M, K> sys{model};
   return integrate_sampled(sys, X, M::input_dim, inputs, t0, dt, n_samples, opt, sample);
 }

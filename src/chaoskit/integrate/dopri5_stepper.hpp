@@ -43,7 +43,9 @@ inline constexpr Row db = {35.0 / 384.0 - 5179.0 / 57600.0,
                            -1.0 / 40.0};
 
 /// odeint's default step adjuster for a method of order 5 with an error estimate of order 4.
-inline double decreased_step(double h, double err) { return h * std::max(9.0 / 10.0 * std::pow(err, -1.0 / 3.0), 1.0 / 5.0); }
+inline double decreased_step(double h, double err) {
+  return h * std::max(9.0 / 10.0 * std::pow(err, -1.0 / 3.0), 1.0 / 5.0);
+}
 inline double increased_step(double h, double err) {
   if (err < 0.5) h *= 9.0 / 10.0 * std::pow(std::max(std::pow(5.0, -5.0), err), -1.0 / 5.0);
   return h;

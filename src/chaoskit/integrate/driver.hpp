@@ -38,7 +38,9 @@ namespace chaoskit {
 /// fills `out` with the state at t in [t_old, t_new]; returning false ends the integration (status
 /// ok, report.stopped_by_observer set, x = the step's end state).
 template <class Observer>
-concept ObservesSteps = requires { typename std::remove_cvref_t<Observer>::observes_steps; };
+concept ObservesSteps = requires {
+  typename std::remove_cvref_t<Observer>::observes_steps;
+};
 
 namespace detail {
 
@@ -242,8 +244,10 @@ IntegrationReport integrate_piecewise(System& sys, State& x, const std::vector<I
   using Hooks = detail::DriverHooks<State>;
   auto on_step = [&observer](const State& x0, double t0, const State& x1, double t1, std::size_t s,
                              typename Hooks::Interpolant interpolate) {
-    if constexpr (ObservesSteps<Observer>) return observer.on_step(x0, t0, x1, t1, s, interpolate);
-    else return true;
+    if constexpr (ObservesSteps<Observer>)
+      return observer.on_step(x0, t0, x1, t1, s, interpolate);
+    else
+      return true;
   };
   const Hooks hooks{on_boundary, observer, on_step};
   return detail::integrate_with_hooks<ObservesSteps<Observer>>(sys, x, segs, outputs, opt, hooks);

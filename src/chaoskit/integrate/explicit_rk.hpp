@@ -71,7 +71,8 @@ CHAOSKIT_RK_FLATTEN inline void advance(State& out, const State& x, const std::a
     State acc = x;
     ((acc += (R[idx[J]] * h) * k[idx[J]]), ...);
     out = acc;
-  }(std::make_index_sequence<idx.size()>{});
+  }
+  (std::make_index_sequence<idx.size()>{});
 }
 
 /// out = Σ_j (R_j h) k_j over the nonzero R_j (R must have one), per component left to right.
@@ -83,7 +84,8 @@ CHAOSKIT_RK_FLATTEN inline void weighted(State& out, const std::array<State, N>&
     State acc = (R[idx[J0]] * h) * k[idx[J0]];
     ((acc += (R[idx[J]] * h) * k[idx[J]]), ...);
     out = acc;
-  }(std::make_index_sequence<idx.size()>{});
+  }
+  (std::make_index_sequence<idx.size()>{});
 }
 
 /// The stages First..Last of a step from (t, x) of size h, in order: stage i is
@@ -92,7 +94,8 @@ template <int First, int Last, const auto& A, const auto& C, class Sys, class St
 inline void run_stages(Sys& sys, State& xs, const State& x, std::array<State, N>& k, double t, double h) {
   [&]<int... I>(std::integer_sequence<int, I...>) {
     ((advance<static_cast<int>(N), A[First + I]>(xs, x, k, h), sys(xs, k[First + I], t + C[First + I] * h)), ...);
-  }(std::make_integer_sequence<int, Last - First + 1>{});
+  }
+  (std::make_integer_sequence<int, Last - First + 1>{});
 }
 
 /// The error of a step for the controller (odeint's default error checker, restated):
@@ -101,11 +104,13 @@ inline void run_stages(Sys& sys, State& xs, const State& x, std::array<State, N>
 /// maxCoeff leaves that to the packet instructions, and the vector lanes (simd/) must decide such a
 /// step exactly as this does. Each term is formed in the order of the expression above.
 template <class State>
-CHAOSKIT_RK_FLATTEN inline double error_norm(const State& err, const State& x, const State& dxdt, double h, double atol, double rtol) {
+CHAOSKIT_RK_FLATTEN inline double error_norm(const State& err, const State& x, const State& dxdt, double h, double atol,
+                                             double rtol) {
   const double abs_h = std::abs(h);
   double e = 0.0;
   for (Eigen::Index i = 0; i < err.size(); ++i) {
-    const double v = std::abs(err.data()[i]) / (atol + rtol * (std::abs(x.data()[i]) + abs_h * std::abs(dxdt.data()[i])));
+    const double v =
+        std::abs(err.data()[i]) / (atol + rtol * (std::abs(x.data()[i]) + abs_h * std::abs(dxdt.data()[i])));
     if (v > e || v != v) e = v;  // a NaN, once met, stays: v > NaN is false for every v
   }
   return e;

@@ -61,7 +61,7 @@ InputSchedule InputSchedule::table(const std::vector<double>& times, const std::
 void InputSchedule::set_release(const std::vector<double>& release) {
   if (static_cast<int>(release.size()) != dim_)
     throw InputError("release", "expected " + std::to_string(dim_) + " release times (one per input), got " +
-                                      std::to_string(release.size()));
+                                    std::to_string(release.size()));
   for (int i = 0; i < dim_; ++i) {
     if (std::isnan(release[i]) || release[i] == -never)
       throw InputError("release", "release time must be a number or 'none'");
@@ -188,7 +188,8 @@ std::vector<double> toml_numbers(const toml::node* n, const std::string& field) 
   const toml::array* a = n ? n->as_array() : nullptr;
   if (!a) throw InputError(field, "expected an array of numbers");
   std::vector<double> out;
-  for (std::size_t i = 0; i < a->size(); ++i) out.push_back(toml_number(*a->get(i), field + "[" + std::to_string(i) + "]"));
+  for (std::size_t i = 0; i < a->size(); ++i)
+    out.push_back(toml_number(*a->get(i), field + "[" + std::to_string(i) + "]"));
   return out;
 }
 
@@ -209,7 +210,8 @@ InputSchedule read_inputs_toml(const toml::table& inputs, int dim, const std::st
   if (has_torque) {
     const auto a = toml_numbers(inputs.get("torque"), label + ".torque");
     if (static_cast<int>(a.size()) != dim)
-      throw InputError(label + ".torque", "expected " + std::to_string(dim) + " moments, got " + std::to_string(a.size()));
+      throw InputError(label + ".torque",
+                       "expected " + std::to_string(dim) + " moments, got " + std::to_string(a.size()));
     s = InputSchedule::constant(a);
   } else if (has_table) {
     const toml::node* t = inputs.get("table");
@@ -226,7 +228,8 @@ InputSchedule read_inputs_toml(const toml::table& inputs, int dim, const std::st
         const std::string f = label + ".table.u[" + std::to_string(k) + "]";
         rows.push_back(toml_numbers(u->get(k), f));
         if (static_cast<int>(rows.back().size()) != dim)
-          throw InputError(f, "expected " + std::to_string(dim) + " moments, got " + std::to_string(rows.back().size()));
+          throw InputError(f,
+                           "expected " + std::to_string(dim) + " moments, got " + std::to_string(rows.back().size()));
       }
       if (rows.size() != times.size()) throw InputError(label + ".table.u", "needs one row per entry of t");
       s = InputSchedule::table(times, rows);
@@ -248,9 +251,7 @@ InputSchedule read_inputs_toml(const toml::table& inputs, int dim, const std::st
     }
     try {
       s.set_release(rel);
-    } catch (const InputError& e) {
-      throw InputError(label + ".release", e.reason());
-    }
+    } catch (const InputError& e) { throw InputError(label + ".release", e.reason()); }
   }
   return s;
 }
@@ -268,8 +269,7 @@ InputSchedule read_inputs_file(const std::string& path, int dim) {
   }
   const toml::table* inputs = doc["inputs"].as_table();
   if (!inputs) throw InputError("inputs", "'" + path + "' has no [inputs] table");
-  return read_inputs_toml(*inputs, dim, path + ": inputs",
-                          std::filesystem::path(path).parent_path().string());
+  return read_inputs_toml(*inputs, dim, path + ": inputs", std::filesystem::path(path).parent_path().string());
 }
 
 std::vector<double> parse_release_list(const std::string& text, int dim, const std::string& field) {
@@ -288,8 +288,8 @@ std::vector<double> parse_release_list(const std::string& text, int dim, const s
     start = comma + 1;
   }
   if (static_cast<int>(out.size()) != dim)
-    throw InputError(field, "expected " + std::to_string(dim) + " entries (one per input, 'none' for no release), got " +
-                                std::to_string(out.size()));
+    throw InputError(field, "expected " + std::to_string(dim) +
+                                " entries (one per input, 'none' for no release), got " + std::to_string(out.size()));
   return out;
 }
 

@@ -10,21 +10,20 @@
 #include "chaoskit/integrate/variational.hpp"
 #include "chaoskit/models/model_registry.hpp"
 
-#define CHAOSKIT_INTEGRATE_INSTANCES(EXTERN, M)                                                                    \
-  EXTERN template VariationalResult<M> propagate_variational<M>(const M&, const Vec<double, M::state_dim>&,         \
-                                                                const InputSchedule&, double, double,              \
-                                                                const IntegratorOptions&);                         \
+#define CHAOSKIT_INTEGRATE_INSTANCES(EXTERN, M)                                                                       \
+  EXTERN template VariationalResult<M> propagate_variational<M>(                                                      \
+      const M&, const Vec<double, M::state_dim>&, const InputSchedule&, double, double, const IntegratorOptions&);    \
   EXTERN template Trajectory<M> simulate<M>(const M&, const Vec<double, M::state_dim>&, const InputSchedule&, double, \
-                                            double, const std::vector<double>&, const IntegratorOptions&);     \
-  EXTERN template Vec<double, M::state_dim> ftle<M>(const M&, const Vec<double, M::state_dim>&,                      \
-                                                    const Vec<double, M::state_dim>&,                                \
-                                                    const Mat<double, M::state_dim, M::state_dim>&, double, FtleMetric);
+                                            double, const std::vector<double>&, const IntegratorOptions&);            \
+  EXTERN template Vec<double, M::state_dim> ftle<M>(                                                                  \
+      const M&, const Vec<double, M::state_dim>&, const Vec<double, M::state_dim>&,                                   \
+      const Mat<double, M::state_dim, M::state_dim>&, double, FtleMetric);
 
 /// The endpoint task's Jacobian and sensitivity, for the mechanical models (limb, golf, chain, and
 /// the model files of 4 and 6 states, whose [kinematics] the callers check at run time).
-#define CHAOSKIT_ENDPOINT_INSTANCES(EXTERN, M)                                                                     \
+#define CHAOSKIT_ENDPOINT_INSTANCES(EXTERN, M)                                                                        \
   EXTERN template Mat<double, 4, M::state_dim> endpoint_task_jacobian<M>(const M&, const Vec<double, M::state_dim>&); \
-  EXTERN template EndpointSensitivity<M::state_dim> endpoint_sensitivity<M>(                                       \
+  EXTERN template EndpointSensitivity<M::state_dim> endpoint_sensitivity<M>(                                          \
       const M&, const Vec<double, M::state_dim>&, const Mat<double, M::state_dim, M::state_dim>&);
 
 namespace chaoskit {

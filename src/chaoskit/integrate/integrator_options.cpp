@@ -40,7 +40,8 @@ StepperKind parse_stepper(std::string_view name) {
   if (name == "dopri5") return StepperKind::dopri5;
   if (name == "rkf78" || name == "rk78") return StepperKind::rkf78;
   if (name == "bulirsch_stoer" || name == "bs") return StepperKind::bulirsch_stoer;
-  throw InputError("integrator.stepper", "unknown stepper '" + std::string(name) + "' (known: dopri5, rkf78, bulirsch_stoer)");
+  throw InputError("integrator.stepper",
+                   "unknown stepper '" + std::string(name) + "' (known: dopri5, rkf78, bulirsch_stoer)");
 }
 
 std::string status_name(IntegrationStatus s) {
@@ -57,7 +58,8 @@ std::string status_explanation(IntegrationStatus s) {
   switch (s) {
     case IntegrationStatus::ok: return "reached the final time";
     case IntegrationStatus::step_underflow:
-      return "the step needed to meet the tolerance fell below the minimum step (tolerance unmeetable or a singularity)";
+      return "the step needed to meet the tolerance fell below the minimum step (tolerance unmeetable or a "
+             "singularity)";
     case IntegrationStatus::non_finite: return "the state became NaN or infinite (the trajectory blew up)";
     case IntegrationStatus::max_steps: return "the step budget (max_steps) ran out before the final time";
   }

@@ -5,9 +5,9 @@
 // `max_steps` attempted steps and by the minimum step `dt_min`, and every accepted state is checked
 // for finiteness. The outcome is an IntegrationStatus; the CLI maps anything but `ok` to exit 1.
 //
-// Defaults (also the CLI's): the stepper by workload (default_stepper below), rtol = atol = 1e-10, max_steps = 10'000'000, dt_initial = 1e-3 s,
-// dt_min = 1e-12 s. Error control is the odeint mixed test |err_i| <= atol + rtol |x_i| in the
-// infinity norm over the whole integrated state (for variational runs that includes Φ).
+// Defaults (also the CLI's): the stepper by workload (default_stepper below), rtol = atol = 1e-10, max_steps =
+// 10'000'000, dt_initial = 1e-3 s, dt_min = 1e-12 s. Error control is the odeint mixed test |err_i| <= atol + rtol
+// |x_i| in the infinity norm over the whole integrated state (for variational runs that includes Φ).
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,11 +38,11 @@ StepperKind default_stepper(Workload w);
 
 struct IntegratorOptions {
   StepperKind stepper = StepperKind::dopri5;  ///< a caller that names none uses default_stepper(workload)
-  double rtol = 1e-10;        ///< relative tolerance
-  double atol = 1e-10;        ///< absolute tolerance (state units)
-  long max_steps = 10'000'000;  ///< bound on attempted steps per trajectory
-  double dt_initial = 1e-3;   ///< first trial step [s]
-  double dt_min = 1e-12;      ///< smallest admissible step [s]; smaller → step_underflow
+  double rtol = 1e-10;                        ///< relative tolerance
+  double atol = 1e-10;                        ///< absolute tolerance (state units)
+  long max_steps = 10'000'000;                ///< bound on attempted steps per trajectory
+  double dt_initial = 1e-3;                   ///< first trial step [s]
+  double dt_min = 1e-12;                      ///< smallest admissible step [s]; smaller → step_underflow
 
   /// Throws InputError naming the offending field (`integrator.rtol`, `integrator.max_steps`, ...),
   /// as the job file spells it.
@@ -64,10 +64,10 @@ std::string status_explanation(IntegrationStatus s);
 /// Where a trajectory ended and how much work it took.
 struct IntegrationReport {
   IntegrationStatus status = IntegrationStatus::ok;
-  double t = 0.0;        ///< time reached [s] (the final time when status is ok)
-  long accepted = 0;     ///< accepted steps
-  long rejected = 0;     ///< rejected step attempts
-  long rhs_calls = 0;    ///< right-hand-side evaluations (counted by the driver's system wrapper)
+  double t = 0.0;                    ///< time reached [s] (the final time when status is ok)
+  long accepted = 0;                 ///< accepted steps
+  long rejected = 0;                 ///< rejected step attempts
+  long rhs_calls = 0;                ///< right-hand-side evaluations (counted by the driver's system wrapper)
   bool stopped_by_observer = false;  ///< a step observer ended the run before the final time
   bool ok() const { return status == IntegrationStatus::ok; }
 };

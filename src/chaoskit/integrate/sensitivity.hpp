@@ -74,10 +74,10 @@ Mat<double, 4, M::state_dim> endpoint_task_jacobian(const M& model, const Vec<do
 
 template <int n>
 struct EndpointSensitivity {
-  Vec<double, 4> y;              ///< (p, v) at T
-  Mat<double, 4, n> task_stm;    ///< ∂(p, v)(T)/∂x(t0) = ∂y/∂x(x_T) Ψ
-  Vec<double, 2> sigma_position; ///< singular values of the position rows J_P Ψ_q... (2 × n block)
-  Vec<double, 2> sigma_velocity; ///< singular values of the velocity rows
+  Vec<double, 4> y;               ///< (p, v) at T
+  Mat<double, 4, n> task_stm;     ///< ∂(p, v)(T)/∂x(t0) = ∂y/∂x(x_T) Ψ
+  Vec<double, 2> sigma_position;  ///< singular values of the position rows J_P Ψ_q... (2 × n block)
+  Vec<double, 2> sigma_velocity;  ///< singular values of the velocity rows
 };
 
 template <MechanicalModel M>

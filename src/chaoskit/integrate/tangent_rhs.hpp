@@ -27,10 +27,11 @@ namespace chaoskit {
 
 /// A model with its own (hand-derived) tangent right-hand side for K directions.
 template <class M, int K>
-concept HasTangentRhs =
-    Model<M> && requires(const M& m, const Vec<double, M::state_dim>& x, const Vec<double, M::input_dim>& u, double t,
-                         const Mat<double, M::state_dim, K>& W, Vec<double, M::state_dim>& f,
-                         Mat<double, M::state_dim, K>& JW) { m.tangent_rhs(x, u, t, W, f, JW); };
+concept HasTangentRhs = Model<M> &&
+    requires(const M& m, const Vec<double, M::state_dim>& x, const Vec<double, M::input_dim>& u, double t,
+             const Mat<double, M::state_dim, K>& W, Vec<double, M::state_dim>& f, Mat<double, M::state_dim, K>& JW) {
+  m.tangent_rhs(x, u, t, W, f, JW);
+};
 
 /// f and ∂f/∂x · W by AutoDiff directional derivatives (the generic path; see the file comment).
 template <int K, Model M, class FOut, class JWOut>

@@ -23,11 +23,11 @@ struct Trajectory {
   static constexpr int m = M::input_dim;
   std::vector<double> t;
   std::vector<Vec<double, n>> x;
-  std::vector<Vec<double, m>> u;  ///< inputs on the segment the sample belongs to
-  std::vector<double> energy;     ///< total energy [J] (NaN where undefined)
-  std::vector<double> power;      ///< actuator power (B u)ᵀ q̇ [W]
-  std::vector<double> work;       ///< actuator work ∫ power dt since t0 [J]
-  std::vector<double> dissipated; ///< ∫ q̇ᵀ D q̇ dt since t0 [J]
+  std::vector<Vec<double, m>> u;   ///< inputs on the segment the sample belongs to
+  std::vector<double> energy;      ///< total energy [J] (NaN where undefined)
+  std::vector<double> power;       ///< actuator power (B u)ᵀ q̇ [W]
+  std::vector<double> work;        ///< actuator work ∫ power dt since t0 [J]
+  std::vector<double> dissipated;  ///< ∫ q̇ᵀ D q̇ dt since t0 [J]
   IntegrationReport report;
 };
 
@@ -100,7 +100,8 @@ Trajectory<M> simulate(const M& model, const Vec<double, M::state_dim>& x0, cons
   constexpr int n = M::state_dim;
   constexpr int m = M::input_dim;
   if (inputs.dim() != m && !(inputs.dim() == 0))
-    throw InputError("inputs", "model has " + std::to_string(m) + " inputs, schedule has " + std::to_string(inputs.dim()));
+    throw InputError("inputs",
+                     "model has " + std::to_string(m) + " inputs, schedule has " + std::to_string(inputs.dim()));
   if (!(T >= t0)) throw InputError("t_end", "final time must be >= the initial time");
   const InputSchedule sched = inputs.dim() == m ? inputs : InputSchedule(m);
   const auto segs = sched.segments(t0, T);

@@ -5,8 +5,8 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -141,8 +141,9 @@ void write_h5(const std::string& path, const TrajectoryTable& tb) {
   {  // every dataset closed before the file, so that its close reports a failure
     const std::size_t N = tb.t.size(), n = tb.state_names.size(), m = tb.input_names.size();
     // A sample series (cols == 0) or a table of samples × cols, with the trajectory files' ASCII text.
-    auto series = [&](const std::string& name, const std::vector<double>& data, std::size_t cols, const std::string& units,
-                      const std::string& long_name, const std::vector<std::string>& columns = {}) {
+    auto series = [&](const std::string& name, const std::vector<double>& data, std::size_t cols,
+                      const std::string& units, const std::string& long_name,
+                      const std::vector<std::string>& columns = {}) {
       const std::vector<hsize_t> dims = cols == 0 ? std::vector<hsize_t>{N} : std::vector<hsize_t>{N, cols};
       h5::Dataset ds = netcdf::create_with_data(file, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, dims, data.data());
       netcdf::describe(ds, units, long_name, netcdf::Text::ascii);
@@ -151,11 +152,12 @@ void write_h5(const std::string& path, const TrajectoryTable& tb) {
     };
     h5::Dataset t = series("t", tb.t, 0, "s", "time");
     std::vector<std::pair<std::string, h5::Dataset>> over_time;
-    over_time.emplace_back("state", series("state", flatten(tb.x, n), n, "rad, rad/s (per column)", "state q then qdot",
-                                           tb.state_names));
+    over_time.emplace_back(
+        "state", series("state", flatten(tb.x, n), n, "rad, rad/s (per column)", "state q then qdot", tb.state_names));
     over_time.emplace_back("energy", series("energy", tb.energy, 0, "J", "total mechanical energy T + V"));
     over_time.emplace_back("power", series("power", tb.power, 0, "W", "actuator power (B u)^T qdot"));
-    over_time.emplace_back("work", series("work", tb.work, 0, "J", "actuator work since t0 (integrated with the state)"));
+    over_time.emplace_back("work",
+                           series("work", tb.work, 0, "J", "actuator work since t0 (integrated with the state)"));
     over_time.emplace_back("dissipated",
                            series("dissipated", tb.dissipated, 0, "J", "energy dissipated by joint damping since t0"));
     if (m > 0)
@@ -168,7 +170,8 @@ void write_h5(const std::string& path, const TrajectoryTable& tb) {
     auto column_scale = [&](const std::string& name, const std::vector<std::string>& labels) {
       std::vector<double> index(labels.size());
       for (std::size_t i = 0; i < index.size(); ++i) index[i] = static_cast<double>(i);
-      h5::Dataset ds = netcdf::create_with_data(file, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {index.size()}, index.data());
+      h5::Dataset ds =
+          netcdf::create_with_data(file, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {index.size()}, index.data());
       netcdf::describe(ds, "1", "column index of the " + name, netcdf::Text::ascii);
       h5::write_ascii_attribute(ds, "columns", io::join_names(labels));
       netcdf::make_scale(ds, name);

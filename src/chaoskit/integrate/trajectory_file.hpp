@@ -23,7 +23,7 @@ namespace chaoskit {
 struct TrajectoryTable {
   std::vector<std::string> state_names, input_names;
   std::vector<double> t, energy, power, work, dissipated;
-  std::vector<std::vector<double>> x, u;  // one row per sample
+  std::vector<std::vector<double>> x, u;          // one row per sample
   std::map<std::string, std::string> attributes;  // provenance (model, params, integrator, status, ...)
 };
 

@@ -87,7 +87,8 @@ VariationalResult<M> propagate_variational(const M& model, const Vec<double, M::
   constexpr int n = M::state_dim;
   constexpr int m = M::input_dim;
   if (inputs.dim() != m && inputs.dim() != 0)
-    throw InputError("inputs", "model has " + std::to_string(m) + " inputs, schedule has " + std::to_string(inputs.dim()));
+    throw InputError("inputs",
+                     "model has " + std::to_string(m) + " inputs, schedule has " + std::to_string(inputs.dim()));
   if (!(T >= t0)) throw InputError("t_end", "final time must be >= the initial time");
   const InputSchedule sched = inputs.dim() == m ? inputs : InputSchedule(m);
   using Sys = VariationalSystem<M>;

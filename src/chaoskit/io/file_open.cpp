@@ -25,8 +25,8 @@ std::string damage_description(const std::string& path, const h5::Error& e) {
   unsigned long long eof = 0, base = 0, stored = 0;
   if (why.find("unable to lock") != std::string::npos)
     return "'" + path + "' is held open for writing by another process (a sweep still running?): " + why;
-  if (std::sscanf(why.c_str(), "truncated file: eof = %llu, sblock->base_addr = %llu, stored_eof = %llu", &eof,
-                  &base, &stored) == 3)
+  if (std::sscanf(why.c_str(), "truncated file: eof = %llu, sblock->base_addr = %llu, stored_eof = %llu", &eof, &base,
+                  &stored) == 3)
     return "'" + path + "' is truncated: " + std::to_string(eof) + " of its " + std::to_string(stored) +
            " bytes are present (a copy or a write was cut short)";
   return "'" + path + "' is damaged: " + (why.empty() ? std::string(e.what()) : why);

@@ -23,13 +23,16 @@ void check_fill(const Variable& v, const std::string& field) {
   if (v.type == ElementType::float64) return;
   double lo = 0, hi = 0;
   switch (v.type) {
-    case ElementType::int32: lo = std::numeric_limits<std::int32_t>::min(), hi = std::numeric_limits<std::int32_t>::max(); break;
+    case ElementType::int32:
+      lo = std::numeric_limits<std::int32_t>::min(), hi = std::numeric_limits<std::int32_t>::max();
+      break;
     case ElementType::int8: lo = -128, hi = 127; break;
     case ElementType::uint8: lo = 0, hi = 255; break;
     case ElementType::float64: break;
   }
   if (!(v.fill_value >= lo && v.fill_value <= hi) || std::floor(v.fill_value) != v.fill_value)
-    throw InputError(field, "fill value " + exact_number_text(v.fill_value) + " is not a " + element_type_name(v.type) + " value");
+    throw InputError(
+        field, "fill value " + exact_number_text(v.fill_value) + " is not a " + element_type_name(v.type) + " value");
 }
 
 void check_name(const std::string& name, const std::string& field) {
@@ -135,19 +138,20 @@ void require_same_layout(const std::string& path, const std::vector<Axis>& file_
     if (a.name != b.name)
       throw InputError(fld + ".name", "axis " + std::to_string(i) + " is '" + a.name + "' but '" + b.name + "'" + in);
     if (a.values.size() != b.values.size())
-      throw InputError(fld + ".values", describe(a) + " has " + std::to_string(a.values.size()) +
-                                            " values but " + std::to_string(b.values.size()) + in);
+      throw InputError(fld + ".values", describe(a) + " has " + std::to_string(a.values.size()) + " values but " +
+                                            std::to_string(b.values.size()) + in);
     for (std::size_t k = 0; k < a.values.size(); ++k)
       if (a.values[k] != b.values[k])
-        throw InputError(fld + ".values", describe(a) + " value " + std::to_string(k) + " is " + exact_number_text(a.values[k]) +
-                                              " but " + exact_number_text(b.values[k]) + in);
+        throw InputError(fld + ".values", describe(a) + " value " + std::to_string(k) + " is " +
+                                              exact_number_text(a.values[k]) + " but " +
+                                              exact_number_text(b.values[k]) + in);
     if (a.units != b.units)
       throw InputError(fld + ".units", describe(a) + " units are '" + a.units + "' but '" + b.units + "'" + in);
   }
   for (const auto& v : variables) {
     const std::string fld = "variables." + v.name;
-    auto it = std::find_if(file_variables.begin(), file_variables.end(),
-                           [&](const Variable& x) { return x.name == v.name; });
+    auto it =
+        std::find_if(file_variables.begin(), file_variables.end(), [&](const Variable& x) { return x.name == v.name; });
     if (it == file_variables.end()) throw InputError(fld, "variable '" + v.name + "' is not" + in);
     if (it->type != v.type)
       throw InputError(fld + ".type", "variable '" + v.name + "' is " + element_type_name(v.type) + " but " +
@@ -159,11 +163,12 @@ void require_same_layout(const std::string& path, const std::vector<Axis>& file_
       throw InputError(fld + ".trailing", "variable '" + v.name + "' has trailing dimensions (" + join_names(want) +
                                               ") but (" + join_names(have) + ")" + in);
     if (v.units != it->units)
-      throw InputError(fld + ".units", "variable '" + v.name + "' units are '" + v.units + "' but '" + it->units +
-                                           "'" + in);
+      throw InputError(fld + ".units",
+                       "variable '" + v.name + "' units are '" + v.units + "' but '" + it->units + "'" + in);
     const bool same_fill = (std::isnan(v.fill_value) && std::isnan(it->fill_value)) || v.fill_value == it->fill_value;
     if (!same_fill)
-      throw InputError(fld + ".fill_value", "variable '" + v.name + "' fill value is " + exact_number_text(v.fill_value) + " but " +
+      throw InputError(fld + ".fill_value", "variable '" + v.name + "' fill value is " +
+                                                exact_number_text(v.fill_value) + " but " +
                                                 exact_number_text(it->fill_value) + in);
   }
   for (const auto& v : file_variables)

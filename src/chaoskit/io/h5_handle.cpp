@@ -20,7 +20,8 @@ std::string one_line(std::string desc) {
   const auto colon = desc.find(':');
   if (at != std::string::npos && colon != std::string::npos && colon < at) {
     const auto end = desc.find('\'', at + key.size());
-    if (end != std::string::npos) desc = desc.substr(0, colon + 1) + " " + desc.substr(at + key.size(), end - at - key.size());
+    if (end != std::string::npos)
+      desc = desc.substr(0, colon + 1) + " " + desc.substr(at + key.size(), end - at - key.size());
   }
   for (char& c : desc)
     if (c == '\n' || c == '\r') c = ' ';

@@ -18,7 +18,8 @@ h5::PropList creation_properties() {
 
 h5::Dataset create(hid_t file, const std::string& name, hid_t file_type, const std::vector<hsize_t>& dims, hid_t dcpl) {
   h5::Dataspace space(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr), "dataspace of " + name);
-  return h5::Dataset(H5Dcreate2(file, name.c_str(), file_type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT), "create " + name);
+  return h5::Dataset(H5Dcreate2(file, name.c_str(), file_type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT),
+                     "create " + name);
 }
 
 h5::Dataset create_with_data(hid_t file, const std::string& name, hid_t file_type, hid_t mem_type,
@@ -57,7 +58,8 @@ h5::Dataset coordinate(hid_t file, const std::string& name, const std::vector<do
   return ds;
 }
 
-h5::Dataset index_dimension(hid_t file, const std::string& name, std::size_t n, const std::string& long_name, int dimid) {
+h5::Dataset index_dimension(hid_t file, const std::string& name, std::size_t n, const std::string& long_name,
+                            int dimid) {
   std::vector<std::int32_t> index(n);
   for (std::size_t i = 0; i < n; ++i) index[i] = static_cast<std::int32_t>(i);
   h5::Dataset ds = create_with_data(file, name, H5T_STD_I32LE, H5T_NATIVE_INT32, {n}, index.data());
@@ -94,8 +96,7 @@ std::vector<T> read_values(hid_t file, const std::string& name) {
   h5::Dataspace space(H5Dget_space(ds), "dataspace of " + name);
   const hssize_t n = h5::check_value(H5Sget_simple_extent_npoints(space), "size of " + name);
   std::vector<T> values(static_cast<std::size_t>(n));
-  if (n > 0)
-    h5::check(H5Dread(ds, memory_type_of<T>(), H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()), "read " + name);
+  if (n > 0) h5::check(H5Dread(ds, memory_type_of<T>(), H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()), "read " + name);
   return values;
 }
 

@@ -48,7 +48,8 @@ h5::Dataset coordinate(hid_t file, const std::string& name, const std::vector<do
 
 /// A dimension without coordinates: int32 0..n−1, units "1", with _Netcdf4Dimid `dimid`,
 /// registered as the scale `name`.
-h5::Dataset index_dimension(hid_t file, const std::string& name, std::size_t n, const std::string& long_name, int dimid);
+h5::Dataset index_dimension(hid_t file, const std::string& name, std::size_t n, const std::string& long_name,
+                            int dimid);
 
 /// Attaches `scale` to dimension `dim` of `ds`.
 void attach(hid_t ds, hid_t scale, unsigned dim, const std::string& scale_name);

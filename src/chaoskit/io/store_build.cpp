@@ -46,7 +46,8 @@ h5::PropList grid_dataset_properties(const std::vector<hsize_t>& chunk, const St
     h5::check(H5Pset_fletcher32(dcpl), "fletcher32 checksum");
   } else {
     // Every chunk gets its final place now: later writes change bytes in place, never metadata.
-    h5::check(H5Pset_alloc_time(dcpl, H5D_ALLOC_TIME_EARLY), is_status ? std::string("status allocation") : "allocation of " + name);
+    h5::check(H5Pset_alloc_time(dcpl, H5D_ALLOC_TIME_EARLY),
+              is_status ? std::string("status allocation") : "allocation of " + name);
     if (!is_status) h5::check(H5Pset_fill_time(dcpl, H5D_FILL_TIME_ALLOC), "fill of " + name);
   }
   if (is_status) h5::check(H5Pset_fill_time(dcpl, H5D_FILL_TIME_ALLOC), "status fill");
@@ -67,13 +68,15 @@ void build_results_file(const std::string& file_path, const std::string& reporte
   // the order netCDF-4 readers list them.
   int dimid = 0;
   std::map<std::string, h5::Dataset> scales;
-  for (const auto& a : axes) scales.emplace(a.name, netcdf::coordinate(file, a.name, a.values, a.units, a.long_name, dimid++));
+  for (const auto& a : axes)
+    scales.emplace(a.name, netcdf::coordinate(file, a.name, a.values, a.units, a.long_name, dimid++));
   for (const auto& v : variables)
     for (const auto& d : v.trailing)
       if (!scales.count(d.name))
         scales.emplace(d.name, netcdf::index_dimension(file, d.name, d.size, "index along " + d.name, dimid++));
   auto attach = [&](hid_t ds, const std::vector<std::string>& dims) {
-    for (std::size_t k = 0; k < dims.size(); ++k) netcdf::attach(ds, scales.at(dims[k]), static_cast<unsigned>(k), dims[k]);
+    for (std::size_t k = 0; k < dims.size(); ++k)
+      netcdf::attach(ds, scales.at(dims[k]), static_cast<unsigned>(k), dims[k]);
   };
 
   const std::vector<hsize_t> grid_dims(geometry.shape().begin(), geometry.shape().end());

@@ -36,8 +36,8 @@ struct ChainParams {
   void validate(const std::string& context = "") const {
     const int n = links();
     if (n < 1 || n > kMaxChainLinks)
-      throw InputError(context + "L", "a chain needs 1 to " + std::to_string(kMaxChainLinks) + " links, got " +
-                                          std::to_string(n));
+      throw InputError(context + "L",
+                       "a chain needs 1 to " + std::to_string(kMaxChainLinks) + " links, got " + std::to_string(n));
     auto check_list = [&](const std::vector<double>& v, const char* name, const char* unit, const char* what,
                           Bound bound) {
       if (static_cast<int>(v.size()) != n)
@@ -72,7 +72,8 @@ struct ChainModel {
 
   explicit ChainModel(const ChainParams& params) : p(params) {
     p.validate();
-    if (p.links() != N) throw InputError("L", "parameter set has " + std::to_string(p.links()) + " links, model " + std::to_string(N));
+    if (p.links() != N)
+      throw InputError("L", "parameter set has " + std::to_string(p.links()) + " links, model " + std::to_string(N));
     std::array<double, N + 1> mass_below{};  // Σ_{k>i} m_k
     for (int i = N - 1; i >= 0; --i) mass_below[i] = mass_below[i + 1] + p.m[i];
     for (int i = 0; i < N; ++i) {

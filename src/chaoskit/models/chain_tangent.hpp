@@ -24,7 +24,7 @@ namespace chaoskit::chain_tangent {
 
 /// The constants, in this order: a_ij (N × N, row-major), g β_i (N), the damping d_i (N).
 template <int N>
-inline constexpr int constant_count = N * N + 2 * N;
+inline constexpr int constant_count = N* N + 2 * N;
 
 /// sin and cos of the N angles, two per sincos_two call (the last alone with itself if N is odd).
 template <int N, class S>
@@ -79,7 +79,7 @@ struct Ldl {
 template <int N, class C, class S, int K, class FOut, class JWOut>
 void tangent_rhs(const C* c, const Vec<S, 2 * N>& x, const Vec<S, N>& u, const Mat<S, 2 * N, K>& W, FOut&& f,
                  JWOut&& JW) {
-  const C* a = c;              // a_ij at a[i * N + j]
+  const C* a = c;               // a_ij at a[i * N + j]
   const C* g_beta = c + N * N;  // g β_i
   const C* d = c + N * N + N;   // damping
   S alpha[N], omega[N];

@@ -267,8 +267,9 @@ Extremum<n> maximise(const F& f, const Vec<double, n>* extra_start = nullptr) {
     if (peak) peaks.push_back(k);
   }
   const std::size_t starts = std::min<std::size_t>(kStarts, peaks.size());
-  std::partial_sort(peaks.begin(), peaks.begin() + static_cast<std::ptrdiff_t>(starts), peaks.end(),
-                    [&](std::size_t a, std::size_t b) { return values[a] > values[b] || (values[a] == values[b] && a < b); });
+  std::partial_sort(
+      peaks.begin(), peaks.begin() + static_cast<std::ptrdiff_t>(starts), peaks.end(),
+      [&](std::size_t a, std::size_t b) { return values[a] > values[b] || (values[a] == values[b] && a < b); });
 
   Extremum<n> best{node(0), values[0]};
   auto consider = [&](const Extremum<n>& e) {
@@ -309,8 +310,10 @@ class EnergySurfaceSampler {
       throw InputError("model", "energy-surface sampling needs at least two degrees of freedom; this model has " +
                                     std::to_string(dof) + " (its energy surfaces are periodic orbits, none chaotic)");
     if (measure_ == SampleMeasure::section && dof != 2)
-      throw InputError("measure", "the section measure (seed plane dth1 = 0 of a two-link model) needs dof == 2; "
-                                  "this model has " + std::to_string(dof) + " (use measure = liouville)");
+      throw InputError("measure",
+                       "the section measure (seed plane dth1 = 0 of a two-link model) needs dof == 2; "
+                       "this model has " +
+                           std::to_string(dof) + " (use measure = liouville)");
     if (!std::isfinite(energy_)) throw InputError("energy", "must be finite, got " + std::to_string(energy_));
     const auto minimum = torus_search::maximise<dof>([this](const Angles& q) { return -model_.potential_energy(q); });
     potential_minimum_ = -minimum.value;
@@ -320,8 +323,8 @@ class EnergySurfaceSampler {
     if (measure_ == SampleMeasure::liouville) {
       // K is largest where V is smallest, so the minimum of V is one more start for n ≥ 3 (it also
       // rescues a tiny accessible set that no grid node hits).
-      const auto maximum = torus_search::maximise<dof>([this](const Angles& q) { return weight_majorant(q); },
-                                                       &minimum.at);
+      const auto maximum =
+          torus_search::maximise<dof>([this](const Angles& q) { return weight_majorant(q); }, &minimum.at);
       weight_maximum_ = maximum.value;
       bound_ = (1.0 + kBoundMargin) * weight_maximum_;
     } else {
@@ -365,8 +368,8 @@ class EnergySurfaceSampler {
       const double kinetic = energy_ - model_.potential_energy(q);
       if (!(kinetic > 0.0)) continue;
       Angles qd;
-      const bool accepted = measure_ == SampleMeasure::liouville ? liouville_rates(rng, q, kinetic, qd)
-                                                                 : section_rates(q, qd);
+      const bool accepted =
+          measure_ == SampleMeasure::liouville ? liouville_rates(rng, q, kinetic, qd) : section_rates(q, qd);
       if (accepted && on_energy_surface(q, kinetic, qd)) {
         State x;
         x << q, qd;
@@ -376,8 +379,8 @@ class EnergySurfaceSampler {
     throw InputError("energy", "no state accepted in " + format(static_cast<double>(kMaxProposals)) +
                                    " proposals at E = " + format(energy_) +
                                    " J: the accessible angles {V(q) < E} are too small a part of the torus to hit by "
-                                   "rejection (V_min = " + format(potential_minimum_) +
-                                   " J); choose an energy further above the minimum");
+                                   "rejection (V_min = " +
+                                   format(potential_minimum_) + " J); choose an energy further above the minimum");
   }
 
  private:
@@ -389,7 +392,8 @@ class EnergySurfaceSampler {
 
   /// sqrt(det M) = Π L_ii for M = L Lᵀ.
   static double sqrt_det(const Eigen::LLT<Mat<double, dof, dof>>& cholesky) {
-    if (cholesky.info() != Eigen::Success) throw std::logic_error("energy-surface sampler: mass matrix not positive definite");
+    if (cholesky.info() != Eigen::Success)
+      throw std::logic_error("energy-surface sampler: mass matrix not positive definite");
     return cholesky.matrixLLT().diagonal().prod();
   }
 

@@ -75,18 +75,14 @@ struct FileModel {
 
   bool mechanical() const { return program->form() == ModelProgram::Form::mechanical; }
 
-  Mat<double, dof, dof> mass_matrix(const Vec<double, dof>& q) const
-    requires(N % 2 == 0)
-  {
+  Mat<double, dof, dof> mass_matrix(const Vec<double, dof>& q) const requires(N % 2 == 0) {
     double m[dof * dof];
     std::fill(m, m + dof * dof, NAN);  // what an ODE-form file leaves (callers check the form first)
     program->mass_matrix_at(q.data(), m);
     return row_major<dof, dof>(m);
   }
   /// c(q, q̇) = −f(q, q̇, 0) − G(q) − D q̇: what the forces hold beyond gravity and damping.
-  Vec<double, dof> bias(const Vec<double, dof>& q, const Vec<double, dof>& qd) const
-    requires(N % 2 == 0)
-  {
+  Vec<double, dof> bias(const Vec<double, dof>& q, const Vec<double, dof>& qd) const requires(N % 2 == 0) {
     Vec<double, N> x;
     x << q, qd;
     Vec<double, dof> f = Vec<double, dof>::Constant(NAN);
@@ -94,29 +90,21 @@ struct FileModel {
     return -f - gravity(q) - dissipation(qd);
   }
   /// G = ∂V/∂q by the dual mode; 0 without a potential (gravity then stays in bias()).
-  Vec<double, dof> gravity(const Vec<double, dof>& q) const
-    requires(N % 2 == 0)
-  {
+  Vec<double, dof> gravity(const Vec<double, dof>& q) const requires(N % 2 == 0) {
     Vec<double, dof> G = Vec<double, dof>::Constant(NAN);
     program->potential_at(q.data(), G.data());
     return G;
   }
-  Vec<double, dof> dissipation(const Vec<double, dof>& qd) const
-    requires(N % 2 == 0)
-  {
+  Vec<double, dof> dissipation(const Vec<double, dof>& qd) const requires(N % 2 == 0) {
     if (program->damping_matrix().size() != static_cast<std::size_t>(dof * dof)) return Vec<double, dof>::Constant(NAN);
     return row_major<dof, dof>(program->damping_matrix().data()) * qd;
   }
   /// V(q) [J]; NaN without a potential.
-  double potential_energy(const Vec<double, dof>& q) const
-    requires(N % 2 == 0)
-  {
+  double potential_energy(const Vec<double, dof>& q) const requires(N % 2 == 0) {
     return program->potential_at(q.data(), nullptr);
   }
   /// B (dof × input_dim): the file's inputs, then zero columns for the unused slots.
-  Mat<double, dof, input_dim> input_matrix() const
-    requires(N % 2 == 0)
-  {
+  Mat<double, dof, input_dim> input_matrix() const requires(N % 2 == 0) {
     Mat<double, dof, input_dim> B = Mat<double, dof, input_dim>::Zero();
     const int m = program->input_count();
     if (program->input_matrix().size() != static_cast<std::size_t>(dof * m)) return B * NAN;  // an ODE-form file
@@ -126,9 +114,7 @@ struct FileModel {
   }
   /// α = A q from [kinematics] angles: identity ("absolute") or lower-triangular ones
   /// ("relative"); NaN without [kinematics] (require_mechanics refuses that first).
-  Mat<double, dof, dof> angle_map() const
-    requires(N % 2 == 0)
-  {
+  Mat<double, dof, dof> angle_map() const requires(N % 2 == 0) {
     switch (program->link_angles()) {
       case ModelProgram::LinkAngles::absolute: return Mat<double, dof, dof>::Identity();
       case ModelProgram::LinkAngles::relative: {
@@ -142,18 +128,14 @@ struct FileModel {
     return Mat<double, dof, dof>::Constant(NAN);
   }
   /// [kinematics] lengths [m]; NaN without [kinematics].
-  Vec<double, dof> endpoint_lengths() const
-    requires(N % 2 == 0)
-  {
+  Vec<double, dof> endpoint_lengths() const requires(N % 2 == 0) {
     if (program->link_lengths().size() != static_cast<std::size_t>(dof)) return Vec<double, dof>::Constant(NAN);
     return Eigen::Map<const Vec<double, dof>>(program->link_lengths().data());
   }
   /// K = −∂f/∂q at (q, q̇ = 0, τ = 0), the stiffness of the equations as written, for
   /// linear_modes.hpp: it equals ∂G/∂q = ∂²V/∂q² wherever the forces at rest are −∂V/∂q (as in
   /// golf.toml and limb.toml), and needs only first derivatives (the dual mode's).
-  Mat<double, dof, dof> stiffness(const Vec<double, dof>& q) const
-    requires(N % 2 == 0)
-  {
+  Mat<double, dof, dof> stiffness(const Vec<double, dof>& q) const requires(N % 2 == 0) {
     Vec<double, N> x = Vec<double, N>::Zero();
     x.template head<dof>() = q;
     const int K = N + program->input_count();
@@ -169,7 +151,7 @@ struct FileModel {
   /// f and ∂f/∂x · W by the dual mode (integrate/tangent_rhs.hpp picks this over AutoDiff of rhs:
   /// one pass with K directions instead of state_dim + input_dim).
   template <class S, int K, class FOut, class JWOut>
-    requires std::is_same_v<S, double>
+  requires std::is_same_v<S, double>
   void tangent_rhs(const Vec<S, N>& x, const Vec<S, input_dim>& u, S t, const Mat<S, N, K>& W, FOut&& f,
                    JWOut&& JW) const {
     double dx[N * K], fv[N], df[N * K];

@@ -37,9 +37,13 @@ struct GolfParams {
     f(FieldInfo{"g", "m/s^2", "gravitational acceleration", Bound::nonnegative}, self.g);
   }
   template <class F>
-  void for_each_field(F&& f) const { visit(*this, f); }
+  void for_each_field(F&& f) const {
+    visit(*this, f);
+  }
   template <class F>
-  void for_each_field(F&& f) { visit(*this, f); }
+  void for_each_field(F&& f) {
+    visit(*this, f);
+  }
   void validate(const std::string& context = "") const { check_fields(*this, context); }
 };
 
@@ -140,8 +144,8 @@ struct GolfModel {
   /// tangent_rhs with its constants as C: double here, one value per lane on the lanes. Each
   /// constant enters the same operations whichever C is, so a lane's bits are the scalar's.
   template <class C, class S, int K, class FOut, class JWOut>
-  static void tangent_rhs_with(const C* tc, const Vec<S, 4>& x, const Vec<S, 2>& u, S /*t*/,
-                               const Mat<S, 4, K>& W, FOut&& f, JWOut&& JW) {
+  static void tangent_rhs_with(const C* tc, const Vec<S, 4>& x, const Vec<S, 2>& u, S /*t*/, const Mat<S, 4, K>& W,
+                               FOut&& f, JWOut&& JW) {
     const C b = tc[0], k2 = tc[1], a = tc[2], gA = tc[3], gB = tc[4];
     S s1, c1, s2, c2;
     sincos_two(x(0), x(1), s1, c1, s2, c2);  // sincos_pair.hpp: one polynomial for double and lanes

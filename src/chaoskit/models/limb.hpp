@@ -46,9 +46,13 @@ struct LimbParams {
     f(FieldInfo{"g", "m/s^2", "gravitational acceleration", Bound::nonnegative}, self.g);
   }
   template <class F>
-  void for_each_field(F&& f) const { visit(*this, f); }
+  void for_each_field(F&& f) const {
+    visit(*this, f);
+  }
   template <class F>
-  void for_each_field(F&& f) { visit(*this, f); }
+  void for_each_field(F&& f) {
+    visit(*this, f);
+  }
 
   /// Field bounds, then the parallel-axis theorem: an inertia about the hinge can never be smaller
   /// than m C² (that would need a negative centroidal inertia).
@@ -153,11 +157,11 @@ struct LimbModel {
   /// tangent_rhs with its constants as C: double here, one value per lane on the lanes. Each
   /// constant enters the same operations whichever C is (A · i2 too), so a lane's bits are the scalar's.
   template <class C, class S, int K, class FOut, class JWOut>
-  static void tangent_rhs_with(const C* tc, const Vec<S, 4>& x, const Vec<S, 2>& u, S /*t*/,
-                               const Mat<S, 4, K>& W, FOut&& f, JWOut&& JW) {
+  static void tangent_rhs_with(const C* tc, const Vec<S, 4>& x, const Vec<S, 2>& u, S /*t*/, const Mat<S, 4, K>& W,
+                               FOut&& f, JWOut&& JW) {
     const C b = tc[0], A = tc[1], i2 = tc[2], gA = tc[3], gB = tc[4];
     S s1, c1, s2, c2;
-    sincos_two(x(0), x(1), s1, c1, s2, c2);  // sincos_pair.hpp: one polynomial for double and lanes
+    sincos_two(x(0), x(1), s1, c1, s2, c2);                // sincos_pair.hpp: one polynomial for double and lanes
     const S s = s1 * c2 - c1 * s2, c = c1 * c2 + s1 * s2;  // sin and cos of θ1 − θ2
     const S w1 = x(2), w2 = x(3);
     const S bs = b * s, bc = b * c;

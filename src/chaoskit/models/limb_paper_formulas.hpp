@@ -39,13 +39,13 @@ inline LimbPaperCoefficients limb_paper_coefficients(const LimbParams& p, double
 }
 
 struct LimbPaperSmallAngle {
-  Mat<double, 2, 2> lambda;               // eqs. (36)–(37) as printed: θ̈ = Λ θ  [1/s²]
-  std::complex<double> eq36_omega[2];     // √(−eig Λ), ascending by real part [rad/s]
-  double eq39_omega;                      // eq. (39) [rad/s]
-  double eq40_r;                          // eq. (40), first expression
-  double eq40_r_via_omega;                // eq. (40), second expression ω²/g (C2 L1 m2 + I2)/(C2 m2)
-  double eq39_period;                     // T = 2π/ω [s]
-  double eq39_half_period;                // T/2 [s], the paper's "one forward swing"
+  Mat<double, 2, 2> lambda;            // eqs. (36)–(37) as printed: θ̈ = Λ θ  [1/s²]
+  std::complex<double> eq36_omega[2];  // √(−eig Λ), ascending by real part [rad/s]
+  double eq39_omega;                   // eq. (39) [rad/s]
+  double eq40_r;                       // eq. (40), first expression
+  double eq40_r_via_omega;             // eq. (40), second expression ω²/g (C2 L1 m2 + I2)/(C2 m2)
+  double eq39_period;                  // T = 2π/ω [s]
+  double eq39_half_period;             // T/2 [s], the paper's "one forward swing"
 };
 
 inline LimbPaperSmallAngle limb_paper_small_angle(const LimbParams& p) {

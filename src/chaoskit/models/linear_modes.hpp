@@ -17,10 +17,10 @@ namespace chaoskit {
 
 template <int N>
 struct LinearModes {
-  Vec<double, N> omega;        // angular frequencies, ascending [rad/s]; NaN for an unstable direction
-  Mat<double, N, N> shapes;    // column k: mode shape of omega(k), scaled so its first nonzero entry is 1
-  Mat<double, N, N> stiffness; // K [N m/rad]
-  Mat<double, N, N> mass;      // M0 [kg m²]
+  Vec<double, N> omega;         // angular frequencies, ascending [rad/s]; NaN for an unstable direction
+  Mat<double, N, N> shapes;     // column k: mode shape of omega(k), scaled so its first nonzero entry is 1
+  Mat<double, N, N> stiffness;  // K [N m/rad]
+  Mat<double, N, N> mass;       // M0 [kg m²]
 };
 
 /// Stiffness K = ∂G/∂q at q (default the hanging equilibrium), by AutoDiff, or the model's own

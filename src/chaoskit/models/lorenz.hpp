@@ -21,9 +21,13 @@ struct LorenzParams {
     f(FieldInfo{"beta", "1", "geometric factor beta", Bound::finite}, self.beta);
   }
   template <class F>
-  void for_each_field(F&& f) const { visit(*this, f); }
+  void for_each_field(F&& f) const {
+    visit(*this, f);
+  }
   template <class F>
-  void for_each_field(F&& f) { visit(*this, f); }
+  void for_each_field(F&& f) {
+    visit(*this, f);
+  }
   void validate(const std::string& context = "") const { check_fields(*this, context); }
 };
 

@@ -15,8 +15,8 @@ namespace chaoskit {
 
 /// What a use of the mechanical pieces needs beyond M(q) and the forces.
 struct MechanicalNeeds {
-  bool potential = false;   ///< V(q): energies, barriers, energy surfaces
-  bool kinematics = false;  ///< angle_map and endpoint_lengths: endpoint, flips, rest windings
+  bool potential = false;        ///< V(q): energies, barriers, energy surfaces
+  bool kinematics = false;       ///< angle_map and endpoint_lengths: endpoint, flips, rest windings
   bool constant_pieces = false;  ///< B and D apart from c: power, damping, inspect's c
 };
 
@@ -56,8 +56,10 @@ void require_mechanics(const M& model, const std::string& purpose, MechanicalNee
 /// Whether a mechanical model has its link kinematics (always, but for a file without [kinematics]).
 template <class M>
 bool has_kinematics(const M& model) {
-  if constexpr (requires { model.program; }) return model.program->link_angles() != std::decay_t<decltype(*model.program)>::LinkAngles::none;
-  else return is_mechanical_model(model);
+  if constexpr (requires { model.program; })
+    return model.program->link_angles() != std::decay_t<decltype(*model.program)>::LinkAngles::none;
+  else
+    return is_mechanical_model(model);
 }
 
 }  // namespace chaoskit

@@ -32,8 +32,8 @@ Vec<S, N> solve_spd(const Mat<S, N, N>& M, const Vec<S, N>& b) {
 template <MechanicalModel M, class S>
 Vec<S, M::dof> joint_accelerations(const M& model, const Vec<S, M::dof>& q, const Vec<S, M::dof>& qd,
                                    const Vec<S, M::input_dim>& u) {
-  const Vec<S, M::dof> forces = model.input_matrix().template cast<S>() * u - model.bias(q, qd) -
-                                model.gravity(q) - model.dissipation(qd);
+  const Vec<S, M::dof> forces =
+      model.input_matrix().template cast<S>() * u - model.bias(q, qd) - model.gravity(q) - model.dissipation(qd);
   return solve_spd<S, M::dof>(model.mass_matrix(q), forces);
 }
 

@@ -61,8 +61,8 @@ class ModelCompiler {
       const toml::table* d = table("derivatives", true);
       for (const auto& [key, node] : *d)
         if (!is_state(std::string(key.str())))
-          fail(node.source(), "'" + std::string(key.str()) + "' in [derivatives] is not a state (states: " +
-                                  join(p_->states_) + ")");
+          fail(node.source(),
+               "'" + std::string(key.str()) + "' in [derivatives] is not a state (states: " + join(p_->states_) + ")");
       for (const auto& s : p_->states_) {
         const toml::node* node = d->get(s);
         if (!node) fail(d->source(), "[derivatives] has no expression for state '" + s + "'");
@@ -78,8 +78,8 @@ class ModelCompiler {
     const char* energy_key = mech ? "potential" : "energy";
     const char* other_key = mech ? "energy" : "potential";
     if (const toml::node* e = t.get(other_key))
-      fail(e->source(), std::string("a ") + (mech ? "mechanical" : "ode") + " model gives '" + energy_key +
-                            "', not '" + other_key + "'");
+      fail(e->source(), std::string("a ") + (mech ? "mechanical" : "ode") + " model gives '" + energy_key + "', not '" +
+                            other_key + "'");
     if (const toml::node* e = t.get(energy_key)) {
       begin_program(&raw_.energy_code);
       raw_.energy_out = reg_of(compile(*e, energy_key));
@@ -234,7 +234,8 @@ class ModelCompiler {
     const toml::table* v = table("values", true);
     for (const auto& [key, node] : *v) {
       const std::string name(key.str());
-      if (!node.is_integer() && !node.is_floating_point()) fail(node.source(), "parameter '" + name + "' must be a number");
+      if (!node.is_integer() && !node.is_floating_point())
+        fail(node.source(), "parameter '" + name + "' must be a number");
       const double value = *node.value<double>();
       if (!std::isfinite(value)) fail(node.source(), "parameter '" + name + "' must be finite");
       define(name, node.source(), Symbol{Symbol::parameter, 0, value});
@@ -266,15 +267,16 @@ class ModelCompiler {
   }
 
   void define(const std::string& name, const toml::source_region& where, Symbol s) {
-    static const std::set<std::string> reserved = {"pi",  "e",    "and",  "or",   "not",  "sin",   "cos", "tan",
-                                                   "asin", "acos", "atan", "atan2", "exp", "log",  "sqrt", "abs",
-                                                   "min",  "max",  "wrap", "if"};
+    static const std::set<std::string> reserved = {"pi",   "e",    "and",  "or",   "not",   "sin", "cos",
+                                                   "tan",  "asin", "acos", "atan", "atan2", "exp", "log",
+                                                   "sqrt", "abs",  "min",  "max",  "wrap",  "if"};
     bool ident = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_');
     for (char c : name) ident = ident && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
     if (!ident) fail(where, "'" + name + "' is not a name (letters, digits and _, not starting with a digit)");
     if (reserved.count(name) || (name == "t" && s.kind != Symbol::time))
       fail(where, "'" + name + "' is reserved (t is time; pi, e and the functions are built in)");
-    if (symbols_.count(name)) fail(where, "duplicate name '" + name + "' (already " + kind_name(symbols_[name].kind) + ")");
+    if (symbols_.count(name))
+      fail(where, "duplicate name '" + name + "' (already " + kind_name(symbols_[name].kind) + ")");
     symbols_.emplace(name, s);
     names_.push_back(name);
   }
@@ -305,7 +307,8 @@ class ModelCompiler {
     for (int i = 0; i < d; ++i) {
       const toml::array* row = (*rows)[i].as_array();
       if (!row || static_cast<int>(row->size()) != d)
-        fail((*rows)[i].source(), "row " + std::to_string(i + 1) + " of 'mass_matrix' must list " + std::to_string(d) + " expressions");
+        fail((*rows)[i].source(),
+             "row " + std::to_string(i + 1) + " of 'mass_matrix' must list " + std::to_string(d) + " expressions");
       for (int j = 0; j < d; ++j) entry[i * d + j] = &(*row)[j];
     }
     auto squeeze = [](const toml::node* n) {
@@ -343,13 +346,15 @@ class ModelCompiler {
         fail(node.source(), "unknown key '" + std::string(key.str()) + "' in [kinematics] (known: angles, lengths)");
     const toml::node* a = k->get("angles");
     if (!a)
-      fail(k->source(), "[kinematics] has no 'angles' (\"absolute\": every coordinate is its link's angle from the "
-                        "downward vertical; \"relative\": the first is, each next one is relative to the link before)");
+      fail(k->source(),
+           "[kinematics] has no 'angles' (\"absolute\": every coordinate is its link's angle from the "
+           "downward vertical; \"relative\": the first is, each next one is relative to the link before)");
     const std::string angles = a->value_or(std::string());
     if (!a->is_string() || (angles != "absolute" && angles != "relative"))
       fail(a->source(), "'angles' in [kinematics] must be \"absolute\" or \"relative\"");
     const toml::node* l = k->get("lengths");
-    if (!l) fail(k->source(), "[kinematics] has no 'lengths' (the endpoint length of each link, e.g. [\"L1\", \"L2\"])");
+    if (!l)
+      fail(k->source(), "[kinematics] has no 'lengths' (the endpoint length of each link, e.g. [\"L1\", \"L2\"])");
     const toml::array* list = l->as_array();
     if (!list || static_cast<int>(list->size()) != d)
       fail(l->source(), "'lengths' in [kinematics] must list " + std::to_string(d) + " lengths (one per link)");
@@ -360,9 +365,11 @@ class ModelCompiler {
       const toml::node& e = (*list)[static_cast<std::size_t>(i)];
       const std::string key = "kinematics.lengths[" + std::to_string(i + 1) + "]";
       const Operand o = compile(e, key);
-      if (!o.is_const) fail(e.source(), "'" + key + "' must be a number or an expression of parameters, not of the state");
+      if (!o.is_const)
+        fail(e.source(), "'" + key + "' must be a number or an expression of parameters, not of the state");
       if (!(o.value > 0.0) || !std::isfinite(o.value))
-        fail(e.source(), "'" + key + "' must be a length > 0 [m] (it is " + std::to_string(o.value) + " with the file's [values])");
+        fail(e.source(),
+             "'" + key + "' must be a length > 0 [m] (it is " + std::to_string(o.value) + " with the file's [values])");
       p_->link_lengths_.push_back(o.value);
     }
     p_->link_angles_ = angles == "absolute" ? ModelProgram::LinkAngles::absolute : ModelProgram::LinkAngles::relative;
@@ -394,9 +401,7 @@ class ModelCompiler {
     Expression e;
     try {
       e = Expression::parse(text, names_, key);
-    } catch (const ExpressionError& err) {
-      fail_in(node.source(), text, err.column(), err.what_only(), key);
-    }
+    } catch (const ExpressionError& err) { fail_in(node.source(), text, err.column(), err.what_only(), key); }
     using Op = Expression::Op;
     using Code = ModelProgram::Code;
     std::vector<Operand> st;
@@ -430,7 +435,8 @@ class ModelCompiler {
       Operand arg[3] = {{true, 0, -1}, {true, 0, -1}, {true, 0, -1}};
       for (int k = arity - 1; k >= 0; --k) arg[k] = st.back(), st.pop_back();
       if (code == Code::div && arg[1].is_const && arg[1].value == 0.0)
-        fail_in(node.source(), text, in.column, "division by zero (the denominator is 0 with the file's [values])", key);
+        fail_in(node.source(), text, in.column, "division by zero (the denominator is 0 with the file's [values])",
+                key);
       if (arg[0].is_const && arg[1].is_const && arg[2].is_const) {
         st.push_back({true, model_program_apply(code, arg[0].value, arg[1].value, arg[2].value), -1});
         continue;
@@ -453,8 +459,10 @@ class ModelCompiler {
     const Operand o = compile(*let.node, "let." + name);
     let_stack_.pop_back();
     let.state = 2;
-    if (o.is_const) let_const_[name] = o, let.reg = -1;
-    else let.reg = o.reg;
+    if (o.is_const)
+      let_const_[name] = o, let.reg = -1;
+    else
+      let.reg = o.reg;
     return o;
   }
 

@@ -118,13 +118,15 @@ void ModelProgram::derive_mechanics() {
   auto same = [](double a, double b) { return std::abs(a - b) <= 1e-12 * std::max(1.0, std::abs(b)); };
   auto where = [&](int probe, bool rates, bool inputs) {
     std::string s;
-    for (int i = 0; i < (rates ? n : d); ++i) s += (s.empty() ? "" : ", ") + states_[i] + " = " + number(probe_value(probe, i, i < d ? 3.0 : 4.0));
+    for (int i = 0; i < (rates ? n : d); ++i)
+      s += (s.empty() ? "" : ", ") + states_[i] + " = " + number(probe_value(probe, i, i < d ? 3.0 : 4.0));
     if (inputs)
       for (int j = 0; j < m; ++j) s += ", " + inputs_[j] + " = " + number(probe_value(probe, n + j, 5.0));
     return s;
   };
   for (int i = 0; i < d * m; ++i)
-    if (!std::isfinite(input_matrix_[i])) mechanics_problem_ = "the input matrix B = df/d(inputs) is not finite at rest";
+    if (!std::isfinite(input_matrix_[i]))
+      mechanics_problem_ = "the input matrix B = df/d(inputs) is not finite at rest";
   for (int i = 0; i < d * d; ++i)
     if (!std::isfinite(damping_matrix_[i])) mechanics_problem_ = "the damping -df/d(rates) is not finite at rest";
   for (int probe = 0; probe < kProbeStates && mechanics_problem_.empty(); ++probe) {
@@ -145,8 +147,9 @@ void ModelProgram::derive_mechanics() {
       for (int j = 0; j < d && mechanics_problem_.empty(); ++j)
         if (!same(-J[i * K + d + j], damping_matrix_[i * d + j]))
           mechanics_problem_ = "the damping -d(forces[" + std::to_string(i + 1) + "])/d" + states_[d + j] + " is " +
-                               number(damping_matrix_[i * d + j]) + " at rest but " + number(-J[i * K + d + j]) + " at " +
-                               where(probe, false, false) + " (basins, energy surfaces and inspect need a constant D)";
+                               number(damping_matrix_[i * d + j]) + " at rest but " + number(-J[i * K + d + j]) +
+                               " at " + where(probe, false, false) +
+                               " (basins, energy surfaces and inspect need a constant D)";
   }
 }
 

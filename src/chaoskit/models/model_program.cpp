@@ -168,15 +168,23 @@ inline double multiply_add(const ModelProgram::Instr& in, const double* reg, con
   for (int j = 0; j < kn; ++j) {
     double dt;
     chain_rule<1>(&dt, b, da + j, a, db + j, 1);
-    if constexpr (Op == kMulAdd) chain_rule<1>(d + j, 1.0, &dt, 1.0, dc + j, 1);
-    else if constexpr (Op == kAddMul) chain_rule<1>(d + j, 1.0, dc + j, 1.0, &dt, 1);
-    else if constexpr (Op == kMulSub) chain_rule<1>(d + j, 1.0, &dt, -1.0, dc + j, 1);
-    else chain_rule<1>(d + j, 1.0, dc + j, -1.0, &dt, 1);
+    if constexpr (Op == kMulAdd)
+      chain_rule<1>(d + j, 1.0, &dt, 1.0, dc + j, 1);
+    else if constexpr (Op == kAddMul)
+      chain_rule<1>(d + j, 1.0, dc + j, 1.0, &dt, 1);
+    else if constexpr (Op == kMulSub)
+      chain_rule<1>(d + j, 1.0, &dt, -1.0, dc + j, 1);
+    else
+      chain_rule<1>(d + j, 1.0, dc + j, -1.0, &dt, 1);
   }
-  if constexpr (Op == kMulAdd) return t + c;
-  else if constexpr (Op == kAddMul) return c + t;
-  else if constexpr (Op == kMulSub) return t - c;
-  else return c - t;
+  if constexpr (Op == kMulAdd)
+    return t + c;
+  else if constexpr (Op == kAddMul)
+    return c + t;
+  else if constexpr (Op == kMulSub)
+    return t - c;
+  else
+    return c - t;
 }
 
 // The dual-number pass over `code`: values, and the derivatives of the registers below V (each
@@ -252,8 +260,12 @@ void dual_pass(const std::vector<ModelProgram::Instr>& code, int V, double* reg,
         break;
       }
       case code_number(Code::tan): v = std::tan(a), chain_rule<K>(d, 1.0 + v * v, da, 0.0, db, k); break;
-      case code_number(Code::asin): v = std::asin(a), chain_rule<K>(d, 1.0 / std::sqrt(1.0 - a * a), da, 0.0, db, k); break;
-      case code_number(Code::acos): v = std::acos(a), chain_rule<K>(d, -1.0 / std::sqrt(1.0 - a * a), da, 0.0, db, k); break;
+      case code_number(Code::asin):
+        v = std::asin(a), chain_rule<K>(d, 1.0 / std::sqrt(1.0 - a * a), da, 0.0, db, k);
+        break;
+      case code_number(Code::acos):
+        v = std::acos(a), chain_rule<K>(d, -1.0 / std::sqrt(1.0 - a * a), da, 0.0, db, k);
+        break;
       case code_number(Code::atan): v = std::atan(a), chain_rule<K>(d, 1.0 / (1.0 + a * a), da, 0.0, db, k); break;
       case code_number(Code::atan2): {
         const double r2 = a * a + b * b;
@@ -268,13 +280,17 @@ void dual_pass(const std::vector<ModelProgram::Instr>& code, int V, double* reg,
         break;
       case code_number(Code::min):
         v = std::min(a, b);
-        if (a <= b) chain_rule<K>(d, 1.0, da, 0.0, db, k);
-        else chain_rule<K>(d, 0.0, da, 1.0, db, k);
+        if (a <= b)
+          chain_rule<K>(d, 1.0, da, 0.0, db, k);
+        else
+          chain_rule<K>(d, 0.0, da, 1.0, db, k);
         break;
       case code_number(Code::max):
         v = std::max(a, b);
-        if (a >= b) chain_rule<K>(d, 1.0, da, 0.0, db, k);
-        else chain_rule<K>(d, 0.0, da, 1.0, db, k);
+        if (a >= b)
+          chain_rule<K>(d, 1.0, da, 0.0, db, k);
+        else
+          chain_rule<K>(d, 0.0, da, 1.0, db, k);
         break;
       case code_number(Code::select): {
         const int src = a != 0.0 ? in.b : in.c;
@@ -296,8 +312,8 @@ void dual_pass(const std::vector<ModelProgram::Instr>& code, int V, double* reg,
 // n_runtime is.
 template <int K, int N>
 void solve_mechanical(const std::vector<int>& mass, const std::vector<int>& force, int n_runtime, int V,
-                      const double* reg, const double* der, int k_runtime, const double* x, const double* dx,
-                      double* f, double* df) {
+                      const double* reg, const double* der, int k_runtime, const double* x, const double* dx, double* f,
+                      double* df) {
   const int k_n = K > 0 ? K : k_runtime;
   const int n = N > 0 ? N : n_runtime;
   if (n < 1 || n > 8) return;  // the compiler refuses other sizes; this tells GCC so

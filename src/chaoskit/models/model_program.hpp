@@ -80,8 +80,37 @@ class ModelProgram {
   const std::vector<double>& link_lengths() const { return link_lengths_; }
 
   enum class Code : unsigned char {
-    copy, neg, add, sub, mul, div, pow, lt, le, gt, ge, eq, ne, land, lor, lnot,
-    sin, cos, tan, asin, acos, atan, atan2, exp, log, sqrt, abs, min, max, wrap, select
+    copy,
+    neg,
+    add,
+    sub,
+    mul,
+    div,
+    pow,
+    lt,
+    le,
+    gt,
+    ge,
+    eq,
+    ne,
+    land,
+    lor,
+    lnot,
+    sin,
+    cos,
+    tan,
+    asin,
+    acos,
+    atan,
+    atan2,
+    exp,
+    log,
+    sqrt,
+    abs,
+    min,
+    max,
+    wrap,
+    select
   };
   /// One instruction: reg[dst] = op(reg[a], reg[b], reg[c]).
   struct Instr {
@@ -122,11 +151,11 @@ class ModelProgram {
   int time_reg_ = 0;
   std::vector<std::pair<int, double>> constants_;  // (register, value), written once per call
   std::vector<Instr> code_;                        // the rhs program (energy computed with it)
-  std::vector<int> out_;          // ode: derivative registers (n); mechanical: forces (dof)
-  std::vector<int> mass_;         // mechanical: M(i, j) registers, row-major dof × dof
-  int energy_out_ = -1;           // register of the energy, or of the potential (mechanical)
-  std::vector<Instr> energy_code_;  // the energy program (separate: rhs calls skip it)
-  std::vector<int> energy_mass_;    // mechanical: M(i, j) registers of the energy program
+  std::vector<int> out_;                           // ode: derivative registers (n); mechanical: forces (dof)
+  std::vector<int> mass_;                          // mechanical: M(i, j) registers, row-major dof × dof
+  int energy_out_ = -1;                            // register of the energy, or of the potential (mechanical)
+  std::vector<Instr> energy_code_;                 // the energy program (separate: rhs calls skip it)
+  std::vector<int> energy_mass_;                   // mechanical: M(i, j) registers of the energy program
   // Mechanical: the potential alone as a program of its own (its energy_out_ is V; compiled and
   // laid out for the dual mode by model_compiler.cpp), whose run_dual gives ∂V/∂q; and the pieces
   // derive_mechanics() found.

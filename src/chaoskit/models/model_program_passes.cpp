@@ -18,10 +18,20 @@ int operand_count(Code op) {
   if (op == kSincos2) return 2;
   if (op == kMulAdd || op == kAddMul || op == kMulSub || op == kSubMul) return 3;
   switch (op) {
-    case Code::copy: case Code::neg: case Code::lnot: case Code::sin: case Code::cos: case Code::tan:
-    case Code::asin: case Code::acos: case Code::atan: case Code::exp: case Code::log: case Code::sqrt:
-    case Code::abs: case Code::wrap:
-      return 1;
+    case Code::copy:
+    case Code::neg:
+    case Code::lnot:
+    case Code::sin:
+    case Code::cos:
+    case Code::tan:
+    case Code::asin:
+    case Code::acos:
+    case Code::atan:
+    case Code::exp:
+    case Code::log:
+    case Code::sqrt:
+    case Code::abs:
+    case Code::wrap: return 1;
     case Code::select: return 3;
     default: return 2;
   }
@@ -121,8 +131,9 @@ void fuse_multiply_add(std::vector<Instr>& code, const std::vector<int>& roots, 
     for (std::size_t k = 0; k < outs.size(); ++k) {
       producer[outs[k]] = i;
       // sincos2: outputs 0, 1 from operand a, 2, 3 from b; everything else: any operand.
-      varying[outs[k]] = code[i].op == kSincos2 ? varying[ops[k / 2]]
-                                                : std::any_of(ops.begin(), ops.end(), [&](int r) { return varying[r] != 0; });
+      varying[outs[k]] = code[i].op == kSincos2
+                             ? varying[ops[k / 2]]
+                             : std::any_of(ops.begin(), ops.end(), [&](int r) { return varying[r] != 0; });
     }
   }
   std::vector<char> folded(n, 0);
@@ -163,7 +174,8 @@ void pair_sincos(std::vector<Instr>& code, int registers) {
   for (int i = 0; i < n; ++i) {
     std::vector<int> from;
     for (int r : instruction_operands(code[i]))
-      if (producer[r] >= 0 && std::find(from.begin(), from.end(), producer[r]) == from.end()) from.push_back(producer[r]);
+      if (producer[r] >= 0 && std::find(from.begin(), from.end(), producer[r]) == from.end())
+        from.push_back(producer[r]);
     waiting[i] = static_cast<int>(from.size());
     for (int p : from) readers[p].push_back(i);
   }

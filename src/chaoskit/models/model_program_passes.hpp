@@ -55,8 +55,8 @@ struct RawModelProgram {
   int registers = 0;
   std::vector<std::pair<int, double>> constants;  // (register, value)
   std::vector<ModelProgram::Instr> code, energy_code;
-  std::vector<int> out, mass;     // registers the rhs program's caller reads
-  int energy_out = -1;            // registers the energy program's caller reads
+  std::vector<int> out, mass;  // registers the rhs program's caller reads
+  int energy_out = -1;         // registers the energy program's caller reads
   std::vector<int> energy_mass;
 };
 

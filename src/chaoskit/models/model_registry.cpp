@@ -7,16 +7,14 @@ namespace chaoskit {
 
 const std::vector<ModelDescription>& model_catalog() {
   static const std::vector<ModelDescription> catalog = {
-      {"limb", "leg (thigh + shank) as a planar double pendulum, limb paper eqs. 22-31",
-       "th1,th2,dth1,dth2", "tau_hip,tau_knee",
-       "both angles absolute from the downward vertical, CCW +; inertias about each proximal hinge",
+      {"limb", "leg (thigh + shank) as a planar double pendulum, limb paper eqs. 22-31", "th1,th2,dth1,dth2",
+       "tau_hip,tau_knee", "both angles absolute from the downward vertical, CCW +; inertias about each proximal hinge",
        default_param_set("limb")},
       {"golf", "two-link golf swing with joint moments, golf chapter", "th1,th2,dth1,dth2", "tau1,tau2",
        "th1 absolute from the downward vertical, th2 relative to link 1; centroidal inertias",
        default_param_set("golf")},
-      {"chain", "N planar links (N = 1..5) with optional viscous joint damping", "th1..thN,dth1..dthN",
-       "tau1..tauN", "golf's conventions: th1 absolute, thk relative to link k-1; centroidal inertias",
-       default_param_set("chain")},
+      {"chain", "N planar links (N = 1..5) with optional viscous joint damping", "th1..thN,dth1..dthN", "tau1..tauN",
+       "golf's conventions: th1 absolute, thk relative to link k-1; centroidal inertias", default_param_set("chain")},
       {"lorenz", "Lorenz-63 convection model (validation: published Lyapunov spectrum)", "x,y,z", "none",
        "sigma, rho, beta", default_param_set("lorenz")},
       {"henon_heiles", "Henon-Heiles Hamiltonian (validation: exponent pairing)", "x,y,px,py", "none",
@@ -37,9 +35,7 @@ AnyModel make_chain_n(const ChainParams& p, int links) {
 }
 }  // namespace
 
-bool is_model_file(const std::string& name) {
-  return name.find('/') != std::string::npos || name.ends_with(".toml");
-}
+bool is_model_file(const std::string& name) { return name.find('/') != std::string::npos || name.ends_with(".toml"); }
 
 namespace {
 template <std::size_t I = 0>
@@ -95,12 +91,18 @@ std::string model_name(const AnyModel& model) {
   return std::visit(
       [](const auto& m) -> std::string {
         using M = std::decay_t<decltype(m)>;
-        if constexpr (std::is_same_v<M, LimbModel>) return "limb";
-        else if constexpr (std::is_same_v<M, GolfModel>) return "golf";
-        else if constexpr (std::is_same_v<M, LorenzModel>) return "lorenz";
-        else if constexpr (std::is_same_v<M, HenonHeilesModel>) return "henon_heiles";
-        else if constexpr (requires { m.program; }) return m.source();
-        else return "chain";
+        if constexpr (std::is_same_v<M, LimbModel>)
+          return "limb";
+        else if constexpr (std::is_same_v<M, GolfModel>)
+          return "golf";
+        else if constexpr (std::is_same_v<M, LorenzModel>)
+          return "lorenz";
+        else if constexpr (std::is_same_v<M, HenonHeilesModel>)
+          return "henon_heiles";
+        else if constexpr (requires { m.program; })
+          return m.source();
+        else
+          return "chain";
       },
       model);
 }

@@ -32,22 +32,22 @@ template <class V, class Make>
 [[gnu::always_inline]] inline void sincos_reduced(const V& x, Make make, V& k, V& sr, V& cr) {
   constexpr double round_magic = 6755399441055744.0;  // 1.5 · 2^52: adding it rounds to an integer
   k = (x * make(0.63661977236758134308) + make(round_magic)) - make(round_magic);
-  const V r = ((x - k * make(0x1.921fb54400000p+0)) - k * make(0x1.0b4611a600000p-34)) - k * make(0x1.3198a2e037073p-69);
+  const V r =
+      ((x - k * make(0x1.921fb54400000p+0)) - k * make(0x1.0b4611a600000p-34)) - k * make(0x1.3198a2e037073p-69);
   const V z = r * r;
-  const V ps =
-      make(-1.0 / 6.0) +
-      z * (make(1.0 / 120.0) +
-           z * (make(-1.0 / 5040.0) +
-                z * (make(1.0 / 362880.0) +
-                     z * (make(-1.0 / 39916800.0) +
-                          z * (make(1.0 / 6227020800.0) +
-                               z * (make(-1.0 / 1307674368000.0) + z * make(1.0 / 355687428096000.0)))))));
-  const V pc = make(1.0 / 24.0) +
-               z * (make(-1.0 / 720.0) +
-                    z * (make(1.0 / 40320.0) +
-                         z * (make(-1.0 / 3628800.0) +
-                              z * (make(1.0 / 479001600.0) +
-                                   z * (make(-1.0 / 87178291200.0) + z * make(1.0 / 20922789888000.0))))));
+  const V ps = make(-1.0 / 6.0) +
+               z * (make(1.0 / 120.0) +
+                    z * (make(-1.0 / 5040.0) +
+                         z * (make(1.0 / 362880.0) +
+                              z * (make(-1.0 / 39916800.0) +
+                                   z * (make(1.0 / 6227020800.0) +
+                                        z * (make(-1.0 / 1307674368000.0) + z * make(1.0 / 355687428096000.0)))))));
+  const V pc =
+      make(1.0 / 24.0) +
+      z * (make(-1.0 / 720.0) +
+           z * (make(1.0 / 40320.0) +
+                z * (make(-1.0 / 3628800.0) + z * (make(1.0 / 479001600.0) + z * (make(-1.0 / 87178291200.0) +
+                                                                                  z * make(1.0 / 20922789888000.0))))));
   sr = r + (r * z) * ps;
   const V hz = make(0.5) * z;
   const V w = make(1.0) - hz;
@@ -65,7 +65,9 @@ template <class V, class Make>
 }
 
 /// Where the reduction is exact (see the file comment); elsewhere libm is used.
-[[gnu::always_inline]] inline bool sincos_pair_in_range(double a, double b) { return __builtin_fabs(a) < 1e6 && __builtin_fabs(b) < 1e6; }
+[[gnu::always_inline]] inline bool sincos_pair_in_range(double a, double b) {
+  return __builtin_fabs(a) < 1e6 && __builtin_fabs(b) < 1e6;
+}
 }  // namespace detail
 
 /// (sin a, cos a, sin b, cos b).
@@ -76,7 +78,12 @@ template <class V, class Make>
   }
   using V = detail::Double2;
   V k, sr, cr;
-  detail::sincos_reduced(V{a, b}, [](double c) { return V{c, c}; }, k, sr, cr);
+  detail::sincos_reduced(
+      V{a, b},
+      [](double c) {
+        return V{c, c};
+      },
+      k, sr, cr);
   detail::place_quadrant(static_cast<long>(k[0]), sr[0], cr[0], sa, ca);
   detail::place_quadrant(static_cast<long>(k[1]), sr[1], cr[1], sb, cb);
 }

@@ -37,8 +37,18 @@ std::vector<double> limb_predicted_coefficients(const IdentifiableLimb& p, doubl
   const double P = p.S1 + p.L1 * p.m2;
   const double mcl = p.m2 * p.C2 * p.L1;
   const double D39 = p.L1 * p.m2 * (p.C2 + p.L1) + p.I1;
-  return {A * p.I2,       B,          g * p.I2 * P / B,        g / p.L1,     A * p.I2 / B, p.I2 / mcl,
-          g * p.S1 / mcl, g / p.C2,   g * p.I1 / (mcl * p.L1), A * p.I2 / B, A / mcl,      std::sqrt(g * P / D39),
+  return {A * p.I2,
+          B,
+          g * p.I2 * P / B,
+          g / p.L1,
+          A * p.I2 / B,
+          p.I2 / mcl,
+          g * p.S1 / mcl,
+          g / p.C2,
+          g * p.I1 / (mcl * p.L1),
+          A * p.I2 / B,
+          A / mcl,
+          std::sqrt(g * P / D39),
           P * (p.C2 * p.L1 * p.m2 + p.I2) / (p.C2 * p.m2 * D39)};
 }
 
@@ -127,8 +137,8 @@ LimbReconstruction reconstruct_limb_from_printed(FitCriterion criterion, double 
       ym(k) -= 1e-6;
       J.col(k) = (scaled_residuals(yp, g) - scaled_residuals(ym, g)) / 2e-6;
     }
-    const Vec6 step = criterion == FitCriterion::minimax ? chebyshev_step(J, r)
-                                                         : Vec6(J.colPivHouseholderQr().solve(-r));
+    const Vec6 step =
+        criterion == FitCriterion::minimax ? chebyshev_step(J, r) : Vec6(J.colPivHouseholderQr().solve(-r));
     y += step;
     if (step.cwiseAbs().maxCoeff() < 1e-13) break;
   }

@@ -1,7 +1,8 @@
 #pragma once
 // Reconstruction of the limb paper's missing Table 1 from its printed numeric coefficients
-// (eqs. 34–35) and its small-angle results (eq. 41), g = 9.8. With B = m2² L1² C2², A = I1 + m2 L1², S1 = C1 m1, P = S1 + L1 m2, eq. (31)
-// and eqs. (39)–(40) give thirteen printed numbers as functions of six identifiable quantities (L1, C2, m2, I1, I2, S1):
+// (eqs. 34–35) and its small-angle results (eq. 41), g = 9.8. With B = m2² L1² C2², A = I1 + m2 L1², S1 = C1 m1, P = S1
+// + L1 m2, eq. (31) and eqs. (39)–(40) give thirteen printed numbers as functions of six identifiable quantities (L1,
+// C2, m2, I1, I2, S1):
 //
 //   eq. 34  Δ0 = 0.168 − 0.078 cos²(θ1−θ2):   0.168 = A I2,        0.078 = B
 //   eq. 35  a1 numerator:                     56.522 = g I2 P / B, 19.216 = g / L1

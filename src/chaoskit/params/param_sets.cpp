@@ -110,9 +110,9 @@ ParamFile read_param_file(const std::string& name_or_path) {
   // equations come with it; its own keys are checked by the model compiler.
   const bool model_file = f.model == "ode" || f.model == "mechanical";
   static const std::set<std::string> allowed = {"model", "description", "values", "provenance", "derivation"};
-  static const std::set<std::string> model_keys = {"states", "coordinates", "rates", "inputs", "units",
-                                                   "let", "derivatives", "mass_matrix", "forces", "energy",
-                                                   "potential", "kinematics"};
+  static const std::set<std::string> model_keys = {"states", "coordinates", "rates",       "inputs",
+                                                   "units",  "let",         "derivatives", "mass_matrix",
+                                                   "forces", "energy",      "potential",   "kinematics"};
   for (const auto& [key, node] : f.table) {
     const std::string k(key.str());
     if (allowed.count(k) || (model_file && model_keys.count(k))) continue;
@@ -120,10 +120,11 @@ ParamFile read_param_file(const std::string& name_or_path) {
     where << f.label;
     if (node.source().begin.line > 0) where << ":" << node.source().begin.line << ":" << node.source().begin.column;
     throw InputError(where.str() + ": " + k,
-                     model_file ? "unknown top-level key of a model file (allowed: model, description, values, provenance, "
-                                  "derivation, states, coordinates, rates, inputs, units, let, derivatives, mass_matrix, "
-                                  "forces, energy, potential, kinematics)"
-                                : "unknown top-level key (allowed: model, description, values, provenance, derivation)");
+                     model_file
+                         ? "unknown top-level key of a model file (allowed: model, description, values, provenance, "
+                           "derivation, states, coordinates, rates, inputs, units, let, derivatives, mass_matrix, "
+                           "forces, energy, potential, kinematics)"
+                         : "unknown top-level key (allowed: model, description, values, provenance, derivation)");
   }
   if (!f.table["values"].as_table()) throw InputError(f.label + ": [values]", "missing table of parameter values");
   return f;
@@ -186,8 +187,8 @@ Params read_fields(const ParamFile& f) {
 }
 
 [[noreturn]] void wrong_layout(const ParamFile& f, const std::string& wanted, const std::string& accepted) {
-  throw InputError(f.label + ": model", "is '" + f.model + "', which model " + wanted + " cannot use (accepted: " +
-                                            accepted + ")");
+  throw InputError(f.label + ": model",
+                   "is '" + f.model + "', which model " + wanted + " cannot use (accepted: " + accepted + ")");
 }
 
 }  // namespace

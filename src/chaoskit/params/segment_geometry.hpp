@@ -25,17 +25,17 @@ struct SegmentInertia {
 SegmentInertia frustum_segment(double L, double R1, double R2, double rho, bool include_cross_section = false);
 
 struct DeLevaSegment {
-  double mass_fraction;       // of body mass
-  double com_fraction;        // COM from the proximal endpoint, of segment length
-  double gyration_fraction;   // transverse (flexion-axis) radius of gyration about the COM, of length
-  double reference_length;    // segment length of de Leva's reference subject [m]
+  double mass_fraction;      // of body mass
+  double com_fraction;       // COM from the proximal endpoint, of segment length
+  double gyration_fraction;  // transverse (flexion-axis) radius of gyration about the COM, of length
+  double reference_length;   // segment length of de Leva's reference subject [m]
 };
 
 struct DeLevaLeg {
-  double reference_mass;      // [kg]
-  double reference_stature;   // [m]
-  DeLevaSegment thigh;        // hip joint centre – knee joint centre
-  DeLevaSegment shank;        // knee joint centre – lateral malleolus
+  double reference_mass;     // [kg]
+  double reference_stature;  // [m]
+  DeLevaSegment thigh;       // hip joint centre – knee joint centre
+  DeLevaSegment shank;       // knee joint centre – lateral malleolus
 };
 
 /// de Leva's table for "male" or "female" (throws InputError otherwise).

@@ -21,7 +21,7 @@ class BlockReader {
   bool next();
 
   std::size_t first() const { return first_; }  ///< flat index of the block's first point
-  std::size_t size() const { return count_; }    ///< points in the block
+  std::size_t size() const { return count_; }   ///< points in the block
   std::int8_t status(std::size_t j) const { return status_[j]; }
   /// Coordinate of point j of the block along axis a.
   double coordinate(std::size_t a, std::size_t j) const;
@@ -35,9 +35,9 @@ class BlockReader {
   std::vector<std::string> names_;
   std::vector<std::size_t> per_point_;
   std::vector<std::size_t> shape_, strides_;
-  std::size_t cut_axis_ = 0;    ///< blocks span part of this axis and all of the later ones
-  std::size_t inner_ = 1;       ///< points per step along the cut axis
-  std::size_t run_ = 1;         ///< steps along the cut axis per block
+  std::size_t cut_axis_ = 0;  ///< blocks span part of this axis and all of the later ones
+  std::size_t inner_ = 1;     ///< points per step along the cut axis
+  std::size_t run_ = 1;       ///< steps along the cut axis per block
   std::size_t first_ = 0, count_ = 0, next_first_ = 0;
   std::vector<std::size_t> start_index_;  ///< multi-index of the block's first point
   std::vector<std::int8_t> status_;

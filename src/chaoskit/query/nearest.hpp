@@ -17,17 +17,17 @@ namespace chaoskit::query {
 std::map<std::string, double> parse_coordinates(const std::string& text, const std::string& field);
 
 struct NearestPoint {
-  std::vector<std::size_t> index;     ///< multi-index over the axes
-  std::size_t flat = 0;               ///< flat (row-major) index
-  std::vector<double> requested;      ///< per axis: the requested value (the grid value where not given)
-  std::vector<double> coordinates;    ///< per axis: the grid value
+  std::vector<std::size_t> index;   ///< multi-index over the axes
+  std::size_t flat = 0;             ///< flat (row-major) index
+  std::vector<double> requested;    ///< per axis: the requested value (the grid value where not given)
+  std::vector<double> coordinates;  ///< per axis: the grid value
   std::int8_t status = 0;
   struct Value {
     std::string name;
-    std::vector<std::size_t> shape;   ///< trailing dimensions (empty for one value per point)
-    std::vector<double> values;       ///< row-major, values_per_point of them
+    std::vector<std::size_t> shape;  ///< trailing dimensions (empty for one value per point)
+    std::vector<double> values;      ///< row-major, values_per_point of them
   };
-  std::vector<Value> variables;       ///< every variable, in file order
+  std::vector<Value> variables;  ///< every variable, in file order
 };
 
 /// Every axis with more than one value must be given; InputError(field) for an unknown or missing

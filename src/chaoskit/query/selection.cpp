@@ -82,7 +82,7 @@ Selection::Selection(const io::ResultsStore& store, const PointFilter& filter) :
     const io::Variable& v = store.variables()[s - n_axes];
     if (!v.trailing.empty())
       throw InputError("where", "variable '" + v.name + "' has trailing dimensions " + trailing_dims(v) +
-                                      " and cannot appear in a where-expression (only one value per point can)");
+                                    " and cannot appear in a where-expression (only one value per point can)");
     used_variables_.push_back(v.name);
   }
 }

@@ -35,7 +35,8 @@ std::vector<double> histogram_edges(double lo, double hi, std::size_t bins) {
   const double delta = hi - lo;
   const double step = delta / static_cast<double>(bins);
   for (std::size_t i = 0; i <= bins; ++i)
-    e[i] = (step == 0 ? static_cast<double>(i) / static_cast<double>(bins) * delta : static_cast<double>(i) * step) + lo;
+    e[i] =
+        (step == 0 ? static_cast<double>(i) / static_cast<double>(bins) * delta : static_cast<double>(i) * step) + lo;
   e[bins] = hi;
   return e;
 }
@@ -44,7 +45,8 @@ std::vector<double> histogram_edges(double lo, double hi, std::size_t bins) {
 
 void check_stats_options(const StatsOptions& options) {
   for (double q : options.quantiles)
-    if (!(q >= 0.0 && q <= 1.0)) throw InputError("quantiles", "quantile level " + std::to_string(q) + " is outside [0, 1]");
+    if (!(q >= 0.0 && q <= 1.0))
+      throw InputError("quantiles", "quantile level " + std::to_string(q) + " is outside [0, 1]");
   if (options.bins == 0) throw InputError("bins", "need at least 1 bin");
   if (options.above && !std::isfinite(*options.above)) throw InputError("above", "threshold must be finite");
 }

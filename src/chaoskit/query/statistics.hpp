@@ -22,26 +22,26 @@ namespace chaoskit::query {
 
 struct StatsOptions {
   std::vector<double> quantiles{0.05, 0.25, 0.5, 0.75, 0.95};  ///< each in [0, 1]
-  std::size_t bins = 10;                                        ///< ≥ 1
-  std::optional<double> above;                                  ///< threshold for the fraction above
+  std::size_t bins = 10;                                       ///< ≥ 1
+  std::optional<double> above;                                 ///< threshold for the fraction above
 };
 
 struct Histogram {
-  std::vector<double> edges;         ///< bins + 1 edges
-  std::vector<std::size_t> counts;   ///< bins counts
+  std::vector<double> edges;        ///< bins + 1 edges
+  std::vector<std::size_t> counts;  ///< bins counts
 };
 
 struct Statistics {
-  std::size_t points = 0;    ///< selected points (finite + nan + infinite)
-  std::size_t count = 0;     ///< finite values
-  std::size_t nan = 0;       ///< NaN values (e.g. the fill value of a point that produced none)
-  std::size_t infinite = 0;  ///< ±inf values
+  std::size_t points = 0;                      ///< selected points (finite + nan + infinite)
+  std::size_t count = 0;                       ///< finite values
+  std::size_t nan = 0;                         ///< NaN values (e.g. the fill value of a point that produced none)
+  std::size_t infinite = 0;                    ///< ±inf values
   double min = 0, max = 0, mean = 0, std = 0;  ///< NaN when count == 0
   std::vector<double> quantile_levels, quantiles;
-  Histogram histogram;                  ///< empty when count == 0
-  std::optional<double> above;          ///< the threshold, if asked
-  std::size_t above_count = 0;          ///< finite values > above
-  double above_fraction = 0;            ///< above_count / count (NaN when count == 0)
+  Histogram histogram;          ///< empty when count == 0
+  std::optional<double> above;  ///< the threshold, if asked
+  std::size_t above_count = 0;  ///< finite values > above
+  double above_fraction = 0;    ///< above_count / count (NaN when count == 0)
 };
 
 /// InputError("quantiles" / "bins") for a level outside [0, 1] or zero bins.

@@ -17,22 +17,26 @@ namespace chaoskit {
 
 template <int n>
 struct EnergySeed {
-  Vec<double, n> x;       ///< the state (the solved rate NaN when inaccessible)
+  Vec<double, n> x;  ///< the state (the solved rate NaN when inaccessible)
   bool accessible = true;
 };
 
 /// The cartesian product of `axes` (last axis fastest), each point completed by solving
 /// component `solve` (a rate, q̇_k) for energy E; `sign` picks the root (+1 larger, −1 smaller).
 template <MechanicalModel M>
-std::vector<EnergySeed<M::state_dim>> energy_surface_seeds(const M& model, double energy, const std::vector<AxisSpec>& axes,
-                                                           int solve, int sign = +1) {
+std::vector<EnergySeed<M::state_dim>> energy_surface_seeds(const M& model, double energy,
+                                                           const std::vector<AxisSpec>& axes, int solve,
+                                                           int sign = +1) {
   constexpr int n = M::state_dim, d = M::dof;
   require_mechanics(model, "energy-surface seeds", MechanicalNeeds{.potential = true});
-  if (solve < d || solve >= n) throw InputError("solve", "must name a rate (one of the last " + std::to_string(d) + " state components)");
+  if (solve < d || solve >= n)
+    throw InputError("solve", "must name a rate (one of the last " + std::to_string(d) + " state components)");
   for (std::size_t a = 0; a < axes.size(); ++a) {
-    if (axes[a].component == solve) throw InputError("seeds", "component '" + axes[a].name + "' is solved for; do not seed it");
+    if (axes[a].component == solve)
+      throw InputError("seeds", "component '" + axes[a].name + "' is solved for; do not seed it");
     for (std::size_t b = 0; b < a; ++b)
-      if (axes[a].component == axes[b].component) throw InputError("seeds", "component '" + axes[a].name + "' given twice");
+      if (axes[a].component == axes[b].component)
+        throw InputError("seeds", "component '" + axes[a].name + "' given twice");
   }
   std::size_t total = 1;
   for (const auto& a : axes) total *= a.values.size();

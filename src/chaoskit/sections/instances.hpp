@@ -4,8 +4,8 @@
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/sections/section_run.hpp"
 
-#define CHAOSKIT_SECTION_INSTANCES(EXTERN, M)                                                                 \
-  EXTERN template OrbitSections<M::state_dim> run_sections<M>(                                               \
+#define CHAOSKIT_SECTION_INSTANCES(EXTERN, M)                                                               \
+  EXTERN template OrbitSections<M::state_dim> run_sections<M>(                                              \
       const M&, const std::vector<Vec<double, M::state_dim>>&, const std::vector<bool>&, const Expression&, \
       const InputSchedule&, const SectionOptions&, const IntegratorOptions&, int);
 

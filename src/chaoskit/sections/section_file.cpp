@@ -45,8 +45,9 @@ void write_file(const std::string& file_path, const std::string& path, const Sec
       std::size_t rows;
       const char* name;
     };
-    const Dim crossing{io::netcdf::index_dimension(file, "crossing", C, "crossing index (orbit by orbit, each in time order)", 0),
-                       C, "crossing"};
+    const Dim crossing{
+        io::netcdf::index_dimension(file, "crossing", C, "crossing index (orbit by orbit, each in time order)", 0), C,
+        "crossing"};
     const Dim seed{io::netcdf::index_dimension(file, "seed", S, "seed (orbit) index", 1), S, "seed"};
     auto put = [&](const std::string& name, hid_t file_type, hid_t mem_type, const void* data, const Dim& dim,
                    const std::string& units, const std::string& long_name, bool status_codes = false) {
@@ -89,7 +90,8 @@ void write_section_file(const std::string& path, const SectionTable& tb, bool ov
   const fs::path p(path);
   if (!p.parent_path().empty() && !fs::is_directory(p.parent_path()))
     throw InputError("output", "directory '" + p.parent_path().string() + "' does not exist");
-  if (fs::exists(p) && !overwrite) throw InputError("output", "'" + path + "' exists and replacing it was not asked for");
+  if (fs::exists(p) && !overwrite)
+    throw InputError("output", "'" + path + "' exists and replacing it was not asked for");
   h5::QuietErrors quiet;
   io::AtomicFile out(path);
   write_file(out.temp_path(), path, tb);

@@ -33,7 +33,7 @@ struct SectionTable {
   // crossings (C rows)
   std::vector<std::int32_t> orbit;
   std::vector<double> t;
-  std::vector<double> state;   ///< C × n, row-major
+  std::vector<double> state;  ///< C × n, row-major
   std::vector<double> energy;
   // seeds (S rows)
   std::vector<double> seed_state;  ///< S × n, row-major

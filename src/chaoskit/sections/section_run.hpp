@@ -34,7 +34,8 @@ OrbitSections<M::state_dim> run_sections(const M& model, const std::vector<Vec<d
 #pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
   for (long long k = 0; k < count; ++k) {
     if (!active[static_cast<std::size_t>(k)]) continue;
-    out.orbits[static_cast<std::size_t>(k)] = poincare_section(model, x0s[static_cast<std::size_t>(k)], surface, inputs, so, io);
+    out.orbits[static_cast<std::size_t>(k)] =
+        poincare_section(model, x0s[static_cast<std::size_t>(k)], surface, inputs, so, io);
   }
   return out;
 }

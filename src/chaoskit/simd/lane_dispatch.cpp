@@ -1,8 +1,8 @@
 #include "chaoskit/simd/lane_dispatch.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
-#include <algorithm>
 #include <string_view>
 #include <type_traits>
 
@@ -44,13 +44,17 @@ LanePath selected_lane_path() {
   if (forced == nullptr || *forced == '\0') return widest;
   const std::string_view name(forced);
   LanePath path;
-  if (name == "scalar") path = LanePath::scalar;
-  else if (name == "sse2") path = LanePath::sse2;
-  else if (name == "avx2") path = LanePath::avx2;
-  else if (name == "avx512") path = LanePath::avx512;
+  if (name == "scalar")
+    path = LanePath::scalar;
+  else if (name == "sse2")
+    path = LanePath::sse2;
+  else if (name == "avx2")
+    path = LanePath::avx2;
+  else if (name == "avx512")
+    path = LanePath::avx512;
   else
-    throw InputError("CHAOSKIT_SIMD", "unknown vector path '" + std::string(name) +
-                                          "' (known: scalar, sse2, avx2, avx512)");
+    throw InputError("CHAOSKIT_SIMD",
+                     "unknown vector path '" + std::string(name) + "' (known: scalar, sse2, avx2, avx512)");
   if (static_cast<int>(path) > static_cast<int>(widest))
     throw InputError("CHAOSKIT_SIMD", "this CPU cannot run the " + std::string(name) + " path (the widest it has is " +
                                           lane_path_name(widest) + ")");
@@ -68,9 +72,7 @@ std::string lane_path_report() {
     std::string text = lane_path_description(path);
     if (path != widest) text += ", chosen by CHAOSKIT_SIMD; this CPU has " + lane_path_name(widest);
     return text;
-  } catch (const InputError& e) {
-    return std::string("none: ") + e.what();
-  }
+  } catch (const InputError& e) { return std::string("none: ") + e.what(); }
 }
 
 namespace {
@@ -134,7 +136,8 @@ std::unique_ptr<LaneEngine> make_lane_engine(const AnyModel& model, LaneSystem s
           switch (path) {
             case LanePath::sse2: return std::unique_ptr<LaneEngine>(make_file_lane_engine_sse2(program, system, io));
             case LanePath::avx2: return std::unique_ptr<LaneEngine>(make_file_lane_engine_avx2(program, system, io));
-            case LanePath::avx512: return std::unique_ptr<LaneEngine>(make_file_lane_engine_avx512(program, system, io));
+            case LanePath::avx512:
+              return std::unique_ptr<LaneEngine>(make_file_lane_engine_avx512(program, system, io));
             default: return nullptr;
           }
         } else {

@@ -43,7 +43,8 @@ bool has_lane_kernel(const AnyModel& model, LaneSystem system);
 bool lanes_take_parameters(const AnyModel& model);
 
 /// An engine of lane_width(path) lanes for `model` (a model file's program must outlive it), or
-/// null for the scalar path or a model without a lane kernel for `system`. The integrator must be rkf78 (the engine's stepper).
+/// null for the scalar path or a model without a lane kernel for `system`. The integrator must be rkf78 (the engine's
+/// stepper).
 std::unique_ptr<LaneEngine> make_lane_engine(const AnyModel& model, LaneSystem system, const IntegratorOptions& io,
                                              LanePath path);
 

@@ -431,7 +431,9 @@ class Engine final : public LaneEngine {
 
   template <int... I>
   CHAOSKIT_LANE_INLINE void stages(const L& T, const L& H, std::integer_sequence<int, I...>) {
-    ((advance<rkf78::a[I + 1]>(xs_, H), kernel_(xs_, k_[I + 1], T + kNodes.c[I + 1] * H, inputs_at(T + kNodes.c[I + 1] * H))), ...);
+    ((advance<rkf78::a[I + 1]>(xs_, H),
+      kernel_(xs_, k_[I + 1], T + kNodes.c[I + 1] * H, inputs_at(T + kNodes.c[I + 1] * H))),
+     ...);
   }
 
   /// One attempt of every busy lane with its own h (idle lanes compute with h = 0).
@@ -476,7 +478,7 @@ class Engine final : public LaneEngine {
       const double fac = e > 0 ? min_of(0.9 / eighth_root(e), 5.0) : 5.0;
       const double dt_try = h * (lane.after_reject ? min_of(fac, 1.0) : fac);
       lane.after_reject = false;
-      ++lane.rep.rhs_calls;  // the stepper's f(x_new)
+      ++lane.rep.rhs_calls;   // the stepper's f(x_new)
       if (finite_[l] == 0) {  // refused by the driver: a non-finite state
         ++lane.rep.rejected;
         lane.dt = 0.5 * h;
@@ -508,7 +510,8 @@ class Engine final : public LaneEngine {
     L T(0.0);
     bool any = false;
     for (int l = 0; l < W; ++l)
-      if (lanes_[l].task != nullptr && lanes_[l].derivative_due) due[l] = -1, T.set(l, lanes_[l].derivative_time), any = true;
+      if (lanes_[l].task != nullptr && lanes_[l].derivative_due)
+        due[l] = -1, T.set(l, lanes_[l].derivative_time), any = true;
     if (!any) return;
     kernel_(x_, f_, T, inputs_at(T));
     for (int i = 0; i < N; ++i) k_[0][i] = select<W>(due, f_[i], k_[0][i]);

@@ -10,8 +10,11 @@
 
 namespace chaoskit::simd {
 
-LaneEngine* make_file_lane_engine_sse2(const ModelProgram::Layout& program, LaneSystem system, const IntegratorOptions& io);
-LaneEngine* make_file_lane_engine_avx2(const ModelProgram::Layout& program, LaneSystem system, const IntegratorOptions& io);
-LaneEngine* make_file_lane_engine_avx512(const ModelProgram::Layout& program, LaneSystem system, const IntegratorOptions& io);
+LaneEngine* make_file_lane_engine_sse2(const ModelProgram::Layout& program, LaneSystem system,
+                                       const IntegratorOptions& io);
+LaneEngine* make_file_lane_engine_avx2(const ModelProgram::Layout& program, LaneSystem system,
+                                       const IntegratorOptions& io);
+LaneEngine* make_file_lane_engine_avx512(const ModelProgram::Layout& program, LaneSystem system,
+                                         const IntegratorOptions& io);
 
 }  // namespace chaoskit::simd

@@ -20,9 +20,12 @@ struct FileTangentKernel {
   using L = Lanes<W>;
 
   explicit FileTangentKernel(const ModelProgram::Layout& layout)
-      : p(layout), reg(static_cast<std::size_t>(layout.registers)), der(static_cast<std::size_t>(layout.time_register + 1) * K) {
+      : p(layout),
+        reg(static_cast<std::size_t>(layout.registers)),
+        der(static_cast<std::size_t>(layout.time_register + 1) * K) {
     // The constants once: no instruction writes their registers (model_program_passes.hpp's layout).
-    for (int i = 0; i < p.constant_count; ++i) reg[static_cast<std::size_t>(p.constants[i].first)] = L(p.constants[i].second);
+    for (int i = 0; i < p.constant_count; ++i)
+      reg[static_cast<std::size_t>(p.constants[i].first)] = L(p.constants[i].second);
   }
 
   // Not inlined into the engine's thirteen stage evaluations (as the built-in models' kernels are):

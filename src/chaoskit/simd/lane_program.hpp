@@ -55,7 +55,8 @@ template <int W>
 CHAOSKIT_LANE_INLINE void sin_cos(const Lanes<W>& a, Lanes<W>& s, Lanes<W>& c) {
   using L = Lanes<W>;
   L k, sr, cr;
-  chaoskit::detail::sincos_reduced(a, [](double v) { return L(v); }, k, sr, cr);
+  chaoskit::detail::sincos_reduced(
+      a, [](double v) { return L(v); }, k, sr, cr);
   place_quadrant(k, sr, cr, s, c);
   const Mask<W> in_range = abs(a).v < 1e6;
   bool all = true;
@@ -164,8 +165,8 @@ CHAOSKIT_LANE_INLINE void chain_either(Lanes<W>* d, const Lanes<W>& ga, const La
 /// product's derivative, then the sum's or the difference's, direction by direction.
 template <int W, int K, int Op>
 CHAOSKIT_LANE_INLINE Lanes<W> multiply_add(const Instr& in, const Lanes<W>* reg, const Lanes<W>* der, int V,
-                                           const Lanes<W>& a, const Lanes<W>& b, const Lanes<W>* da,
-                                           const Lanes<W>* db, Lanes<W>* d) {
+                                           const Lanes<W>& a, const Lanes<W>& b, const Lanes<W>* da, const Lanes<W>* db,
+                                           Lanes<W>* d) {
   using L = Lanes<W>;
   const L c = reg[in.c];
   const L* dc = der + (in.c < V ? in.c : V) * K;
@@ -173,16 +174,24 @@ CHAOSKIT_LANE_INLINE Lanes<W> multiply_add(const Instr& in, const Lanes<W>* reg,
   for (int j = 0; j < K; ++j) {
     const L bda = b * da[j];
     const L dt = select<W>(a_zero, bda, bda + a * db[j]);
-    if constexpr (Op == number(kMulAdd)) d[j] = dt + dc[j];
-    else if constexpr (Op == number(kAddMul)) d[j] = dc[j] + dt;
-    else if constexpr (Op == number(kMulSub)) d[j] = L(1.0) * dt + L(-1.0) * dc[j];
-    else d[j] = L(1.0) * dc[j] + L(-1.0) * dt;
+    if constexpr (Op == number(kMulAdd))
+      d[j] = dt + dc[j];
+    else if constexpr (Op == number(kAddMul))
+      d[j] = dc[j] + dt;
+    else if constexpr (Op == number(kMulSub))
+      d[j] = L(1.0) * dt + L(-1.0) * dc[j];
+    else
+      d[j] = L(1.0) * dc[j] + L(-1.0) * dt;
   }
   const L t = a * b;
-  if constexpr (Op == number(kMulAdd)) return t + c;
-  else if constexpr (Op == number(kAddMul)) return c + t;
-  else if constexpr (Op == number(kMulSub)) return t - c;
-  else return c - t;
+  if constexpr (Op == number(kMulAdd))
+    return t + c;
+  else if constexpr (Op == number(kAddMul))
+    return c + t;
+  else if constexpr (Op == number(kMulSub))
+    return t - c;
+  else
+    return c - t;
 }
 
 /// The dual-number pass (model_program.cpp's dual_pass) with K directions: values of every
@@ -260,7 +269,9 @@ CHAOSKIT_LANE_INLINE void dual_pass(const ModelProgram::Layout& p, Lanes<W>* reg
         chain<W, K>(d, -s, da);
         break;
       }
-      case number(Code::tan): v = each<W>(a, [](double x) { return __builtin_tan(x); }), chain<W, K>(d, one + v * v, da); break;
+      case number(Code::tan):
+        v = each<W>(a, [](double x) { return __builtin_tan(x); }), chain<W, K>(d, one + v * v, da);
+        break;
       case number(Code::asin):
         v = each<W>(a, [](double x) { return __builtin_asin(x); });
         chain<W, K>(d, one / each<W>(one - a * a, [](double x) { return __builtin_sqrt(x); }), da);
@@ -269,7 +280,9 @@ CHAOSKIT_LANE_INLINE void dual_pass(const ModelProgram::Layout& p, Lanes<W>* reg
         v = each<W>(a, [](double x) { return __builtin_acos(x); });
         chain<W, K>(d, minus_one / each<W>(one - a * a, [](double x) { return __builtin_sqrt(x); }), da);
         break;
-      case number(Code::atan): v = each<W>(a, [](double x) { return __builtin_atan(x); }), chain<W, K>(d, one / (one + a * a), da); break;
+      case number(Code::atan):
+        v = each<W>(a, [](double x) { return __builtin_atan(x); }), chain<W, K>(d, one / (one + a * a), da);
+        break;
       case number(Code::atan2): {
         const L r2 = a * a + b * b;
         v = each<W>(a, b, [](double x, double y) { return __builtin_atan2(x, y); });
@@ -277,8 +290,12 @@ CHAOSKIT_LANE_INLINE void dual_pass(const ModelProgram::Layout& p, Lanes<W>* reg
         break;
       }
       case number(Code::exp): v = each<W>(a, [](double x) { return __builtin_exp(x); }), chain<W, K>(d, v, da); break;
-      case number(Code::log): v = each<W>(a, [](double x) { return __builtin_log(x); }), chain<W, K>(d, one / a, da); break;
-      case number(Code::sqrt): v = each<W>(a, [](double x) { return __builtin_sqrt(x); }), chain<W, K>(d, L(0.5) / v, da); break;
+      case number(Code::log):
+        v = each<W>(a, [](double x) { return __builtin_log(x); }), chain<W, K>(d, one / a, da);
+        break;
+      case number(Code::sqrt):
+        v = each<W>(a, [](double x) { return __builtin_sqrt(x); }), chain<W, K>(d, L(0.5) / v, da);
+        break;
       case number(Code::abs):
         v = abs(a);
         chain<W, K>(d, select<W>(a.v > 0.0, one, select<W>(a.v < 0.0, minus_one, zero)), da);

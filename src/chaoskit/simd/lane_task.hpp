@@ -56,15 +56,15 @@ class LaneTask {
 };
 
 /// Which system a lane engine integrates (its state layout): the tangent flow [x | w_1 … w_K] with
-/// K = 1 (λ_max), 2 (SALI) or the state dimension (the spectrum, and Ψ(T, 0) for stm and ftle); MEGNO's [x | w | quadratures];
-/// the classifier's [x | w1 | w2 | MEGNO quadratures] (orbit_class).
+/// K = 1 (λ_max), 2 (SALI) or the state dimension (the spectrum, and Ψ(T, 0) for stm and ftle); MEGNO's [x | w |
+/// quadratures]; the classifier's [x | w1 | w2 | MEGNO quadratures] (orbit_class).
 enum class LaneSystem { tangent1, tangent2, tangent_full, megno, classifier };
 inline constexpr int kLaneSystems = 5;
 
 /// How busy the lanes were: lane-steps with a trajectory over all lane-steps (W per step).
 struct LaneUsage {
-  long steps = 0;       ///< vector steps (attempts of all lanes at once)
-  long lane_steps = 0;  ///< lanes that had a trajectory in those steps
+  long steps = 0;            ///< vector steps (attempts of all lanes at once)
+  long lane_steps = 0;       ///< lanes that had a trajectory in those steps
   long rhs_evaluations = 0;  ///< vector right-hand-side evaluations
 };
 

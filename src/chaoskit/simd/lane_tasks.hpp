@@ -31,7 +31,10 @@ class SampledLaneTask final : public LaneTask {
         on_complete_(std::move(on_complete)),
         constants_(std::move(model_constants)) {}
 
-  void initial_state(double* X) const override { Eigen::Map<State> out(X); out = task_.initial_state(); }
+  void initial_state(double* X) const override {
+    Eigen::Map<State> out(X);
+    out = task_.initial_state();
+  }
 
   int model_constants(double* c, int count) const override {
     if (static_cast<int>(constants_.size()) != count) return 0;

@@ -65,32 +65,84 @@ struct Lanes {
   CHAOSKIT_LANE_INLINE double operator[](int i) const { return v[i]; }
   CHAOSKIT_LANE_INLINE void set(int i, double s) { v[i] = s; }
 
-  CHAOSKIT_LANE_INLINE Lanes& operator+=(const Lanes& b) { v += b.v; return *this; }
-  CHAOSKIT_LANE_INLINE Lanes& operator-=(const Lanes& b) { v -= b.v; return *this; }
-  CHAOSKIT_LANE_INLINE Lanes& operator*=(const Lanes& b) { v *= b.v; return *this; }
-  CHAOSKIT_LANE_INLINE Lanes& operator/=(const Lanes& b) { v /= b.v; return *this; }
+  CHAOSKIT_LANE_INLINE Lanes& operator+=(const Lanes& b) {
+    v += b.v;
+    return *this;
+  }
+  CHAOSKIT_LANE_INLINE Lanes& operator-=(const Lanes& b) {
+    v -= b.v;
+    return *this;
+  }
+  CHAOSKIT_LANE_INLINE Lanes& operator*=(const Lanes& b) {
+    v *= b.v;
+    return *this;
+  }
+  CHAOSKIT_LANE_INLINE Lanes& operator/=(const Lanes& b) {
+    v /= b.v;
+    return *this;
+  }
 };
 
-template <int W> CHAOSKIT_LANE_INLINE Lanes<W> operator+(const Lanes<W>& a, const Lanes<W>& b) { return Lanes<W>(a.v + b.v); }
-template <int W> CHAOSKIT_LANE_INLINE Lanes<W> operator-(const Lanes<W>& a, const Lanes<W>& b) { return Lanes<W>(a.v - b.v); }
-template <int W> CHAOSKIT_LANE_INLINE Lanes<W> operator*(const Lanes<W>& a, const Lanes<W>& b) { return Lanes<W>(a.v * b.v); }
-template <int W> CHAOSKIT_LANE_INLINE Lanes<W> operator/(const Lanes<W>& a, const Lanes<W>& b) { return Lanes<W>(a.v / b.v); }
-template <int W> CHAOSKIT_LANE_INLINE Lanes<W> operator-(const Lanes<W>& a) { return Lanes<W>(-a.v); }
+template <int W>
+CHAOSKIT_LANE_INLINE Lanes<W> operator+(const Lanes<W>& a, const Lanes<W>& b) {
+  return Lanes<W>(a.v + b.v);
+}
+template <int W>
+CHAOSKIT_LANE_INLINE Lanes<W> operator-(const Lanes<W>& a, const Lanes<W>& b) {
+  return Lanes<W>(a.v - b.v);
+}
+template <int W>
+CHAOSKIT_LANE_INLINE Lanes<W> operator*(const Lanes<W>& a, const Lanes<W>& b) {
+  return Lanes<W>(a.v * b.v);
+}
+template <int W>
+CHAOSKIT_LANE_INLINE Lanes<W> operator/(const Lanes<W>& a, const Lanes<W>& b) {
+  return Lanes<W>(a.v / b.v);
+}
+template <int W>
+CHAOSKIT_LANE_INLINE Lanes<W> operator-(const Lanes<W>& a) {
+  return Lanes<W>(-a.v);
+}
 // With a double on either side: the double is broadcast (exactly) and the operation is per lane.
-template <int W> CHAOSKIT_LANE_INLINE Lanes<W> operator+(const Lanes<W>& a, double b) { return Lanes<W>(a.v + b); }
-template <int W> CHAOSKIT_LANE_INLINE Lanes<W> operator-(const Lanes<W>& a, double b) { return Lanes<W>(a.v - b); }
-template <int W> CHAOSKIT_LANE_INLINE Lanes<W> operator*(const Lanes<W>& a, double b) { return Lanes<W>(a.v * b); }
-template <int W> CHAOSKIT_LANE_INLINE Lanes<W> operator/(const Lanes<W>& a, double b) { return Lanes<W>(a.v / b); }
-template <int W> CHAOSKIT_LANE_INLINE Lanes<W> operator+(double a, const Lanes<W>& b) { return Lanes<W>(a + b.v); }
-template <int W> CHAOSKIT_LANE_INLINE Lanes<W> operator-(double a, const Lanes<W>& b) { return Lanes<W>(a - b.v); }
-template <int W> CHAOSKIT_LANE_INLINE Lanes<W> operator*(double a, const Lanes<W>& b) { return Lanes<W>(a * b.v); }
-template <int W> CHAOSKIT_LANE_INLINE Lanes<W> operator/(double a, const Lanes<W>& b) { return Lanes<W>(a / b.v); }
+template <int W>
+CHAOSKIT_LANE_INLINE Lanes<W> operator+(const Lanes<W>& a, double b) {
+  return Lanes<W>(a.v + b);
+}
+template <int W>
+CHAOSKIT_LANE_INLINE Lanes<W> operator-(const Lanes<W>& a, double b) {
+  return Lanes<W>(a.v - b);
+}
+template <int W>
+CHAOSKIT_LANE_INLINE Lanes<W> operator*(const Lanes<W>& a, double b) {
+  return Lanes<W>(a.v * b);
+}
+template <int W>
+CHAOSKIT_LANE_INLINE Lanes<W> operator/(const Lanes<W>& a, double b) {
+  return Lanes<W>(a.v / b);
+}
+template <int W>
+CHAOSKIT_LANE_INLINE Lanes<W> operator+(double a, const Lanes<W>& b) {
+  return Lanes<W>(a + b.v);
+}
+template <int W>
+CHAOSKIT_LANE_INLINE Lanes<W> operator-(double a, const Lanes<W>& b) {
+  return Lanes<W>(a - b.v);
+}
+template <int W>
+CHAOSKIT_LANE_INLINE Lanes<W> operator*(double a, const Lanes<W>& b) {
+  return Lanes<W>(a * b.v);
+}
+template <int W>
+CHAOSKIT_LANE_INLINE Lanes<W> operator/(double a, const Lanes<W>& b) {
+  return Lanes<W>(a / b.v);
+}
 
 /// |a| per lane: the sign bit cleared, as std::abs(double) does.
 template <int W>
 CHAOSKIT_LANE_INLINE Lanes<W> abs(const Lanes<W>& a) {
   using M = typename Lanes<W>::Mask;
-  return Lanes<W>(reinterpret_cast<typename Lanes<W>::Raw>(reinterpret_cast<M>(a.v) & ~reinterpret_cast<M>(Lanes<W>(-0.0).v)));
+  return Lanes<W>(
+      reinterpret_cast<typename Lanes<W>::Raw>(reinterpret_cast<M>(a.v) & ~reinterpret_cast<M>(Lanes<W>(-0.0).v)));
 }
 
 /// where ? a : b per lane.
@@ -155,6 +207,14 @@ struct NumTraits<chaoskit::simd::Lanes<W>> : NumTraits<double> {
   using NonInteger = chaoskit::simd::Lanes<W>;
   using Nested = chaoskit::simd::Lanes<W>;
   using Literal = chaoskit::simd::Lanes<W>;
-  enum { IsComplex = 0, IsInteger = 0, IsSigned = 1, RequireInitialization = 1, ReadCost = 1, AddCost = 1, MulCost = 1 };
+  enum {
+    IsComplex = 0,
+    IsInteger = 0,
+    IsSigned = 1,
+    RequireInitialization = 1,
+    ReadCost = 1,
+    AddCost = 1,
+    MulCost = 1
+  };
 };
 }  // namespace Eigen

@@ -45,8 +45,8 @@ struct EngineReport {
   std::size_t computed = 0;       ///< points delivered to the sink
   std::size_t failed = 0;         ///< of which with a status other than ok
   std::string first_point_error;  ///< message of the first point that threw (status internal_error)
-  long lane_steps = 0;       ///< lanes × vector steps of the lane engines (0 without lanes)
-  long busy_lane_steps = 0;  ///< of which lanes that had a trajectory: the lane utilisation's numerator
+  long lane_steps = 0;            ///< lanes × vector steps of the lane engines (0 without lanes)
+  long busy_lane_steps = 0;       ///< of which lanes that had a trajectory: the lane utilisation's numerator
 };
 
 /// Computes batches from `feed` on `threads` OpenMP threads until the feed is empty or `stop()`

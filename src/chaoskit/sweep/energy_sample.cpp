@@ -19,7 +19,7 @@ namespace {
 
 /// A model whose energy surfaces the sampler can draw from.
 template <class M>
-concept SampleableModel = MechanicalModel<M> && (M::dof >= 2);
+concept SampleableModel = MechanicalModel<M> &&(M::dof >= 2);
 
 template <SampleableModel M>
 class LevelSamplersOf final : public LevelSamplers {
@@ -72,8 +72,10 @@ std::shared_ptr<const LevelSamplers> make_level_samplers(const AnyModel& model, 
   return std::visit(
       [&](const auto& m) -> std::shared_ptr<const LevelSamplers> {
         using M = std::decay_t<decltype(m)>;
-        if constexpr (SampleableModel<M>) return std::make_shared<const LevelSamplersOf<M>>(m, levels, measure);
-        else throw std::logic_error("make_level_samplers: the model was not checked to have energy surfaces to sample");
+        if constexpr (SampleableModel<M>)
+          return std::make_shared<const LevelSamplersOf<M>>(m, levels, measure);
+        else
+          throw std::logic_error("make_level_samplers: the model was not checked to have energy surfaces to sample");
       },
       model);
 }
@@ -82,8 +84,10 @@ int dof_of(const AnyModel& model) {
   return std::visit(
       [](const auto& m) {
         using M = std::decay_t<decltype(m)>;
-        if constexpr (MechanicalModel<M>) return is_mechanical_model(m) ? M::dof : 0;
-        else return 0;
+        if constexpr (MechanicalModel<M>)
+          return is_mechanical_model(m) ? M::dof : 0;
+        else
+          return 0;
       },
       model);
 }
@@ -92,8 +96,10 @@ bool damped(const AnyModel& model) {
   return std::visit(
       [](const auto& m) {
         using M = std::decay_t<decltype(m)>;
-        if constexpr (MechanicalModel<M>) return basins::has_damping(m);
-        else return false;
+        if constexpr (MechanicalModel<M>)
+          return basins::has_damping(m);
+        else
+          return false;
       },
       model);
 }
@@ -104,44 +110,55 @@ void refuse_tables_beside_sample(const toml::table& root) {
   for (const char* table : {"grid", "points"})
     if (root.get(table))
       throw InputError(table, std::string("cannot be combined with [sample]: its points are random states on the "
-                                          "energy levels; give [") + table + "] or [sample], not both");
+                                          "energy levels; give [") +
+                                  table + "] or [sample], not both");
   if (root.get("energy"))
-    throw InputError("energy", "cannot be combined with [sample]: the sampler sets every rate of a state on its level, "
-                               "there is none to solve");
+    throw InputError("energy",
+                     "cannot be combined with [sample]: the sampler sets every rate of a state on its level, "
+                     "there is none to solve");
   if (root.get("inputs"))
-    throw InputError("inputs", "cannot be combined with [sample]: it samples the energy surfaces of the unforced model "
-                               "(joint moments would move an orbit off its level)");
+    throw InputError("inputs",
+                     "cannot be combined with [sample]: it samples the energy surfaces of the unforced model "
+                     "(joint moments would move an orbit off its level)");
 }
 
 /// Only a mechanical, undamped model with at least two degrees of freedom has energy surfaces
 /// whose chaotic fraction means something.
 void check_model(const Job& job) {
   // A model file: mechanical, with a potential, and a damping D apart from its other forces.
-  std::visit([](const auto& m) { require_mechanics(m, "energy surfaces", MechanicalNeeds{.potential = true, .constant_pieces = true}); },
-             job.base_model);
+  std::visit(
+      [](const auto& m) {
+        require_mechanics(m, "energy surfaces", MechanicalNeeds{.potential = true, .constant_pieces = true});
+      },
+      job.base_model);
   const int dof = dof_of(job.base_model);
   if (dof == 0)
-    throw InputError("sample", "energy surfaces need a mechanical model (limb, golf, chain with 2 or more links), not " +
-                                   job.model_name);
+    throw InputError(
+        "sample",
+        "energy surfaces need a mechanical model (limb, golf, chain with 2 or more links), not " + job.model_name);
   if (dof < 2)
     throw InputError("sample", "model " + job.model_name + " (params " + job.params.label +
                                    ") has one degree of freedom: its energy surfaces are single periodic orbits, none "
                                    "chaotic (use a chain with 2 or more links)");
   if (damped(job.base_model))
-    throw InputError("sample", "model " + job.model_name + " (params " + job.params.label +
-                                   ") has joint damping > 0: its energy decays, so an orbit leaves the energy surface it "
-                                   "started on and the surface has no chaotic fraction to measure (set the damping to 0, "
-                                   "e.g. [model.overrides] b = [0.0, ...], or use an undamped parameter set)");
+    throw InputError("sample",
+                     "model " + job.model_name + " (params " + job.params.label +
+                         ") has joint damping > 0: its energy decays, so an orbit leaves the energy surface it "
+                         "started on and the surface has no chaotic fraction to measure (set the damping to 0, "
+                         "e.g. [model.overrides] b = [0.0, ...], or use an undamped parameter set)");
 }
 
 /// sample.energy: one number or an axis, in J; the levels are strictly increasing.
 std::vector<double> read_levels(const toml::table& t) {
   const toml::node* node = t.get("energy");
-  if (!node) throw InputError("sample.energy", "missing (the levels in J: a number, or e.g. { linspace = [-5.0, -3.0, 9] })");
-  const std::vector<double> levels = node->is_table() || node->is_array() ? axis_values(*node, "sample.energy")
-                                                                          : std::vector<double>{number_of(*node, "sample.energy")};
+  if (!node)
+    throw InputError("sample.energy", "missing (the levels in J: a number, or e.g. { linspace = [-5.0, -3.0, 9] })");
+  const std::vector<double> levels = node->is_table() || node->is_array()
+                                         ? axis_values(*node, "sample.energy")
+                                         : std::vector<double>{number_of(*node, "sample.energy")};
   if (levels.size() > kMaxLevels)
-    throw InputError("sample.energy", std::to_string(levels.size()) + " levels, more than " + std::to_string(kMaxLevels) +
+    throw InputError("sample.energy", std::to_string(levels.size()) + " levels, more than " +
+                                          std::to_string(kMaxLevels) +
                                           " (each level's sampler searches its rejection bound when the job is read)");
   return levels;
 }
@@ -151,7 +168,8 @@ std::size_t read_count(const toml::table& t) {
   if (!node) throw InputError("sample.n", "missing (the number of samples per energy level, e.g. n = 200)");
   const auto n = node->as_integer();
   if (!n) throw InputError("sample.n", "must be an integer (the number of samples per energy level)");
-  if (n->get() < 1) throw InputError("sample.n", "must be >= 1 (samples per energy level), got " + std::to_string(n->get()));
+  if (n->get() < 1)
+    throw InputError("sample.n", "must be >= 1 (samples per energy level), got " + std::to_string(n->get()));
   if (static_cast<std::uint64_t>(n->get()) > kMaxSamplesPerLevel)
     throw InputError("sample.n", std::to_string(n->get()) + " samples per level, more than " +
                                      std::to_string(kMaxSamplesPerLevel) + " (as many as a [grid] axis may have)");
@@ -164,9 +182,7 @@ SampleMeasure read_measure(const toml::table& t, int dof) {
   SampleMeasure measure;
   try {
     measure = parse_sample_measure(string_of(*node, "sample.measure"));
-  } catch (const InputError& e) {
-    throw InputError("sample.measure", e.reason());
-  }
+  } catch (const InputError& e) { throw InputError("sample.measure", e.reason()); }
   if (measure == SampleMeasure::section && dof != 2)
     throw InputError("sample.measure", "\"section\" seeds the plane dth1 = 0 of a two-link model; this model has " +
                                            std::to_string(dof) + " links (use measure = \"liouville\")");
@@ -247,11 +263,12 @@ std::string describe_sample(const Job& job) {
     lowest = std::min(lowest, a), highest = std::max(highest, a);
   }
   const bool liouville = job.sample.measure == SampleMeasure::liouville;
-  const std::string range = levels.values.size() == 1 ? rounded(levels.values.front())
-                                                      : rounded(levels.values.front()) + ".." + rounded(levels.values.back());
-  std::string s = "sample " + std::to_string(job.point_count()) + " points: energy[" + std::to_string(levels.values.size()) +
-                  "] " + range + " J x sample[" + std::to_string(job.sample.n) + "], measure " +
-                  std::string(sample_measure_name(job.sample.measure)) +
+  const std::string range = levels.values.size() == 1
+                                ? rounded(levels.values.front())
+                                : rounded(levels.values.front()) + ".." + rounded(levels.values.back());
+  std::string s = "sample " + std::to_string(job.point_count()) + " points: energy[" +
+                  std::to_string(levels.values.size()) + "] " + range + " J x sample[" + std::to_string(job.sample.n) +
+                  "], measure " + std::string(sample_measure_name(job.sample.measure)) +
                   (liouville ? " (uniform on the energy surface in canonical coordinates)"
                              : " (uniform by area on the plane dth1 = 0, dth2 > 0)") +
                   ", seed " + std::to_string(job.sample.seed) + "\n";

@@ -10,11 +10,11 @@
 #include "chaoskit/sweep/point_context.hpp"
 #include "chaoskit/sweep/result_layout.hpp"
 
-#define CHAOSKIT_SWEEP_EVALUATE_INSTANCE(EXTERN, M)                                                              \
-  EXTERN template std::int8_t evaluate_point<M>(const M&, const Job&, const ResultLayout&, std::span<const double>, \
+#define CHAOSKIT_SWEEP_EVALUATE_INSTANCE(EXTERN, M)                                                                  \
+  EXTERN template std::int8_t evaluate_point<M>(const M&, const Job&, const ResultLayout&, std::span<const double>,  \
                                                 const InputSchedule&, std::span<double>);                            \
   EXTERN template void evaluate_point_entries<M>(const M&, const Job&, const ResultLayout&, std::span<const double>, \
-                                                 const InputSchedule&, std::span<double>, std::span<std::int8_t>,   \
+                                                 const InputSchedule&, std::span<double>, std::span<std::int8_t>,    \
                                                  LaneDeferral*);
 
 namespace chaoskit::sweep {
@@ -29,12 +29,12 @@ inline std::int8_t first_failure(std::span<const std::int8_t> entry_status) {
 }
 
 template <Model M>
-std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& layout, std::span<const double> x0_values,
-                           const InputSchedule& inputs, std::span<double> out);
+std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& layout,
+                           std::span<const double> x0_values, const InputSchedule& inputs, std::span<double> out);
 template <Model M>
-void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& layout, std::span<const double> x0_values,
-                            const InputSchedule& inputs, std::span<double> out, std::span<std::int8_t> entry_status,
-                            LaneDeferral* lanes);
+void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& layout,
+                            std::span<const double> x0_values, const InputSchedule& inputs, std::span<double> out,
+                            std::span<std::int8_t> entry_status, LaneDeferral* lanes);
 
 #define CHAOSKIT_SWEEP_EXTERN(M) CHAOSKIT_SWEEP_EVALUATE_INSTANCE(extern, M)
 CHAOSKIT_FOR_EACH_REGISTERED_MODEL(CHAOSKIT_SWEEP_EXTERN)

@@ -60,7 +60,8 @@ std::string Job::stepper_description() const {
   for (const auto& c : compute) (workload_of(c.quantity) == Workload::tangent_flow ? tangent : trajectory) = true;
   std::string s;
   if (tangent) s = stepper_name(default_stepper(Workload::tangent_flow)) + " (tangent flow)";
-  if (trajectory) s += (s.empty() ? "" : ", ") + stepper_name(default_stepper(Workload::trajectory)) + " (trajectories)";
+  if (trajectory)
+    s += (s.empty() ? "" : ", ") + stepper_name(default_stepper(Workload::trajectory)) + " (trajectories)";
   return s + ", by default";
 }
 

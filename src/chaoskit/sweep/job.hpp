@@ -60,9 +60,9 @@ std::string target_name(Target t);
 struct GridEntry {
   std::string name;
   Target target = Target::state;
-  int index = -1;             ///< state component or input channel; element of an array parameter
-  std::string param_key;      ///< parameter key in [values] (for Target::parameter)
-  std::vector<double> values; ///< axis coordinates (strictly increasing) or the one fixed value
+  int index = -1;              ///< state component or input channel; element of an array parameter
+  std::string param_key;       ///< parameter key in [values] (for Target::parameter)
+  std::vector<double> values;  ///< axis coordinates (strictly increasing) or the one fixed value
   std::string units, long_name;
 };
 
@@ -74,24 +74,34 @@ struct EnergySolve {
 };
 
 enum class Quantity {
-  lambda_max, spectrum, stm, ftle, sali, megno, orbit_class, final_state, endpoint_sensitivity, section, basin
+  lambda_max,
+  spectrum,
+  stm,
+  ftle,
+  sali,
+  megno,
+  orbit_class,
+  final_state,
+  endpoint_sensitivity,
+  section,
+  basin
 };
 std::string quantity_name(Quantity q);
 
 struct ComputeSpec {
   Quantity quantity = Quantity::lambda_max;
-  double time = 100.0;      ///< integration (or accumulation) time [s]
-  double transient = 0.0;   ///< lambda_max/spectrum: discarded initial time [s]
-  double renorm = 1.0;      ///< lambda_max/spectrum/sali/megno/orbit_class: renormalisation interval [s]
-  int blocks = 10;          ///< lambda_max/spectrum/orbit_class: blocks of the error bar
-  double max_time = NAN;    ///< orbit_class: adaptive classification up to this time [s] (NaN: fixed at `time`)
+  double time = 100.0;        ///< integration (or accumulation) time [s]
+  double transient = 0.0;     ///< lambda_max/spectrum: discarded initial time [s]
+  double renorm = 1.0;        ///< lambda_max/spectrum/sali/megno/orbit_class: renormalisation interval [s]
+  int blocks = 10;            ///< lambda_max/spectrum/orbit_class: blocks of the error bar
+  double max_time = NAN;      ///< orbit_class: adaptive classification up to this time [s] (NaN: fixed at `time`)
   double lambda_floor = NAN;  ///< orbit_class, adaptive: the smallest exponent resolved [1/s] (NaN: default)
   FtleMetric metric = FtleMetric::euclidean;  ///< ftle
-  std::string plane;        ///< section: the surface "lhs = rhs"
-  int direction = +1;       ///< section: +1 up, −1 down, 0 both
-  long crossings = 100;     ///< section: crossings kept per point
+  std::string plane;                          ///< section: the surface "lhs = rhs"
+  int direction = +1;                         ///< section: +1 up, −1 down, 0 both
+  long crossings = 100;                       ///< section: crossings kept per point
   std::string basin_kind = "rest";  ///< basin: rest (damped: winding label) | flip (first link over the top) | task
-  double threshold = NAN;   ///< basin task: endpoint speed counted as success [m/s]
+  double threshold = NAN;           ///< basin task: endpoint speed counted as success [m/s]
 };
 
 /// Where a job's points come from: the product of [grid] axes, the rows of a [points] file, or
@@ -111,7 +121,7 @@ class LevelSamplers;  // energy_sample.hpp
 struct EnergySample {
   SampleMeasure measure = SampleMeasure::liouville;
   std::uint64_t seed = 0;
-  std::size_t n = 0;  ///< samples per level
+  std::size_t n = 0;                              ///< samples per level
   std::shared_ptr<const LevelSamplers> samplers;  ///< immutable: shared by copies of the job and by every thread
 };
 
@@ -120,11 +130,11 @@ struct EnergySample {
 inline constexpr std::size_t kMaxPoints = std::size_t{1} << 50;
 
 struct Job {
-  std::string source;       ///< path of the job file (or a label)
-  std::string text;         ///< the job file's full text, stored in the results' provenance
+  std::string source;  ///< path of the job file (or a label)
+  std::string text;    ///< the job file's full text, stored in the results' provenance
   std::string model_name;
-  std::string params_label; ///< the set's name or path
-  ParamFile params;         ///< with [model.overrides] applied
+  std::string params_label;                                    ///< the set's name or path
+  ParamFile params;                                            ///< with [model.overrides] applied
   AnyModel base_model{HenonHeilesModel(HenonHeilesParams{})};  ///< built from `params` (a placeholder until then)
   PointSource point_source = PointSource::grid;
   std::vector<GridEntry> axes;   ///< swept, in the order of the results' dimensions (a point list: `point` only;
@@ -137,8 +147,8 @@ struct Job {
   std::vector<ComputeSpec> compute;
   IntegratorOptions integrator;  ///< its stepper is the one [integrator] names, if stepper_named
   bool stepper_named = false;    ///< [integrator] stepper given; else default_stepper(workload) per quantity
-  std::string output;       ///< results file
-  std::size_t batch = 0;    ///< points per write (0: automatic)
+  std::string output;            ///< results file
+  std::size_t batch = 0;         ///< points per write (0: automatic)
 
   std::size_t point_count() const;
   bool has_parameter_axes() const;  ///< some point's parameters differ from `params` (an axis or a column)

@@ -114,14 +114,15 @@ std::string job_fingerprint(const Job& job) {
       o << "\n";
     }
   }
-  for (const auto& f : job.fixed) o << "grid." << f.name << " = fixed (" << target_name(f.target) << ") " << exact(f.values[0]) << "\n";
+  for (const auto& f : job.fixed)
+    o << "grid." << f.name << " = fixed (" << target_name(f.target) << ") " << exact(f.values[0]) << "\n";
   if (job.energy.component >= 0)
     o << "energy = solve component " << job.energy.component << ", branch " << job.energy.branch << "\n";
   o << "inputs = " << job.inputs.describe() << "\n";
   for (const auto& c : job.compute) {
     o << "compute." << quantity_name(c.quantity) << " = time " << exact(c.time) << ", transient " << exact(c.transient)
-      << ", renorm " << exact(c.renorm) << ", blocks " << c.blocks << ", metric " << metric_name(c.metric) << ", plane '"
-      << c.plane << "', direction " << c.direction << ", crossings " << c.crossings;
+      << ", renorm " << exact(c.renorm) << ", blocks " << c.blocks << ", metric " << metric_name(c.metric)
+      << ", plane '" << c.plane << "', direction " << c.direction << ", crossings " << c.crossings;
     if (c.quantity == Quantity::orbit_class)
       o << ", max_time " << exact(c.max_time) << ", lambda_floor " << exact(c.lambda_floor);
     o << "\n";

@@ -11,10 +11,10 @@
 #include <limits>
 #include <sstream>
 
-#include "chaoskit/core/errors.hpp"
-#include "chaoskit/core/memory.hpp"
 #include "chaoskit/basins/basin_map.hpp"
 #include "chaoskit/basins/rest_label.hpp"
+#include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/memory.hpp"
 #include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/sweep/classification_options.hpp"
 #include "chaoskit/sweep/energy_sample.hpp"
@@ -52,8 +52,10 @@ std::vector<std::string> state_names_of(const AnyModel& m) {
 }
 std::vector<std::string> input_names_of(const AnyModel& m) {
   return on_model(m, [](const auto& x) -> std::vector<std::string> {
-    if constexpr (requires { x.input_names(); }) return x.input_names();
-    else return {};
+    if constexpr (requires { x.input_names(); })
+      return x.input_names();
+    else
+      return {};
   });
 }
 bool is_mechanical(const AnyModel& m) {
@@ -62,8 +64,10 @@ bool is_mechanical(const AnyModel& m) {
 int dof_of(const AnyModel& m) {
   return on_model(m, [](const auto& x) {
     using M = std::decay_t<decltype(x)>;
-    if constexpr (MechanicalModel<M>) return is_mechanical_model(x) ? M::dof : 0;
-    else return 0;
+    if constexpr (MechanicalModel<M>)
+      return is_mechanical_model(x) ? M::dof : 0;
+    else
+      return 0;
   });
 }
 /// A model file's refusal of `purpose` (models/mechanical_form.hpp); nothing for built-in models,
@@ -122,8 +126,8 @@ namespace {
 // ---- [grid] --------------------------------------------------------------------------------
 
 /// What a grid name (a [grid] key or a [points] column) sets; `field` names it in errors.
-GridEntry classify(const std::string& name, const std::string& field, const Job& job, const std::vector<std::string>& states,
-                   const std::vector<std::string>& inputs) {
+GridEntry classify(const std::string& name, const std::string& field, const Job& job,
+                   const std::vector<std::string>& states, const std::vector<std::string>& inputs) {
   GridEntry e;
   e.name = name;
   for (std::size_t i = 0; i < states.size(); ++i)
@@ -137,7 +141,9 @@ GridEntry classify(const std::string& name, const std::string& field, const Job&
         if constexpr (requires { m.program; })
           if (!m.program->state_units()[i].empty()) e.units = m.program->state_units()[i];
       });
-      e.long_name = std::string("initial ") + (dof == 0 ? "value of " + name : angle ? "angle " + name : "rate " + name);
+      e.long_name = std::string("initial ") + (dof == 0 ? "value of " + name
+                                               : angle  ? "angle " + name
+                                                        : "rate " + name);
       return e;
     }
   if (name == "energy") {
@@ -200,7 +206,8 @@ void read_grid(Job& job, const toml::table& grid, const toml::table* points_tabl
     }
   }
   if (points_table) return;
-  if (job.axes.empty()) throw InputError("grid", "no axis to sweep (give at least one entry as { linspace = [a, b, n] })");
+  if (job.axes.empty())
+    throw InputError("grid", "no axis to sweep (give at least one entry as { linspace = [a, b, n] })");
   if (job.axes.size() > 8) throw InputError("grid", "at most 8 axes");
   double points = 1;
   std::string shape;
@@ -218,8 +225,7 @@ void read_grid(Job& job, const toml::table& grid, const toml::table* points_tabl
 /// `point` (0..N-1) whose coordinate point_context() reads as a row number (job.hpp). Each column
 /// is classified like a [grid] name, refused where the file gives it (header line and column);
 /// `ignore` names columns to skip unread.
-void read_points(Job& job, const toml::table& points, const std::filesystem::path& base_dir,
-                 const PointTable* given) {
+void read_points(Job& job, const toml::table& points, const std::filesystem::path& base_dir, const PointTable* given) {
   reject_unknown_keys(points, {"file", "ignore"}, "points.");
   std::vector<std::string> ignore;  // columns the file has but the points do not use (frame, time, label)
   if (const toml::node* n = points.get("ignore")) {
@@ -248,8 +254,8 @@ void read_points(Job& job, const toml::table& points, const std::filesystem::pat
     const std::string& name = t.names[c];
     for (const auto& f : job.fixed)
       if (f.name == name)
-        throw InputError(t.where_header(c), "also set in [grid] (" + name + " = " + shortest(f.values[0]) +
-                                                "); give it in one place");
+        throw InputError(t.where_header(c),
+                         "also set in [grid] (" + name + " = " + shortest(f.values[0]) + "); give it in one place");
     job.points.columns.push_back(classify(name, t.where_header(c), job, states, inputs));
   }
 
@@ -292,9 +298,12 @@ void read_energy(Job& job, const toml::table* energy) {
     if (const auto* n = energy->get("solve")) solve = string_of(*n, "energy.solve");
     if (const auto* n = energy->get("branch")) {
       const std::string b = string_of(*n, "energy.branch");
-      if (b == "+" || b == "plus" || b == "larger") job.energy.branch = +1;
-      else if (b == "-" || b == "minus" || b == "smaller") job.energy.branch = -1;
-      else throw InputError("energy.branch", "must be \"+\" (the larger root) or \"-\" (the smaller)");
+      if (b == "+" || b == "plus" || b == "larger")
+        job.energy.branch = +1;
+      else if (b == "-" || b == "minus" || b == "smaller")
+        job.energy.branch = -1;
+      else
+        throw InputError("energy.branch", "must be \"+\" (the larger root) or \"-\" (the smaller)");
     }
   }
   if (solve.empty()) {
@@ -306,8 +315,8 @@ void read_energy(Job& job, const toml::table* energy) {
   for (int i = dof; i < 2 * dof; ++i)
     if (states[i] == solve) job.energy.component = i, job.energy.dof_index = i - dof;
   if (job.energy.component < 0)
-    throw InputError("energy.solve", "'" + solve + "' is not a rate of model " + job.model_name + " (rates: " +
-                                         comma_separated({states.begin() + dof, states.end()}) + ")");
+    throw InputError("energy.solve", "'" + solve + "' is not a rate of model " + job.model_name +
+                                         " (rates: " + comma_separated({states.begin() + dof, states.end()}) + ")");
   if (named_in_grid(solve)) throw InputError("energy.solve", "'" + solve + "' is also set in " + where_named);
 }
 
@@ -315,11 +324,12 @@ void read_energy(Job& job, const toml::table* energy) {
 
 Quantity parse_quantity(const std::string& name, const std::string& field) {
   for (Quantity q : {Quantity::lambda_max, Quantity::spectrum, Quantity::stm, Quantity::ftle, Quantity::sali,
-                     Quantity::megno, Quantity::orbit_class, Quantity::final_state, Quantity::endpoint_sensitivity, Quantity::section,
-                     Quantity::basin})
+                     Quantity::megno, Quantity::orbit_class, Quantity::final_state, Quantity::endpoint_sensitivity,
+                     Quantity::section, Quantity::basin})
     if (quantity_name(q) == name) return q;
-  throw InputError(field, "unknown quantity (known: lambda_max, spectrum, stm, ftle, sali, megno, orbit_class, final_state, "
-                          "endpoint_sensitivity, section, basin)");
+  throw InputError(field,
+                   "unknown quantity (known: lambda_max, spectrum, stm, ftle, sali, megno, orbit_class, final_state, "
+                   "endpoint_sensitivity, section, basin)");
 }
 
 /// orbit_class's adaptive keys, checked by the classifier's own rules (OrbitClassOptions) so that
@@ -329,9 +339,7 @@ void read_adaptive_classification(const toml::table& t, const std::string& prefi
   if (t.get("lambda_floor")) c.lambda_floor = positive_number(t, "lambda_floor", NAN, prefix + ".lambda_floor");
   try {
     orbit_class_options(c).validate();
-  } catch (const InputError& e) {
-    throw InputError(prefix + "." + e.field(), e.reason());
-  }
+  } catch (const InputError& e) { throw InputError(prefix + "." + e.field(), e.reason()); }
 }
 
 ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, const Job& job) {
@@ -342,9 +350,7 @@ ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, 
   const toml::table& t = *node.as_table();
   switch (c.quantity) {
     case Quantity::lambda_max:
-    case Quantity::spectrum:
-      reject_unknown_keys(t, {"time", "transient", "renorm", "blocks"}, prefix + ".");
-      break;
+    case Quantity::spectrum: reject_unknown_keys(t, {"time", "transient", "renorm", "blocks"}, prefix + "."); break;
     case Quantity::sali:
     case Quantity::megno:
       reject_unknown_keys(t, {"time", "renorm"}, prefix + ".");
@@ -354,9 +360,7 @@ ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, 
       reject_unknown_keys(t, {"time", "renorm", "blocks", "max_time", "lambda_floor"}, prefix + ".");
       c.time = 500.0;
       break;
-    case Quantity::ftle:
-      reject_unknown_keys(t, {"time", "metric"}, prefix + ".");
-      break;
+    case Quantity::ftle: reject_unknown_keys(t, {"time", "metric"}, prefix + "."); break;
     case Quantity::section:
       reject_unknown_keys(t, {"plane", "direction", "crossings", "max_time"}, prefix + ".");
       c.time = 1000.0;
@@ -365,8 +369,7 @@ ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, 
       reject_unknown_keys(t, {"kind", "max_time", "threshold"}, prefix + ".");
       c.time = 200.0;
       break;
-    default:
-      reject_unknown_keys(t, {"time"}, prefix + ".");
+    default: reject_unknown_keys(t, {"time"}, prefix + ".");
   }
   const bool horizon = c.quantity == Quantity::section || c.quantity == Quantity::basin;
   c.time = positive_number(t, horizon ? "max_time" : "time", c.time, prefix + (horizon ? ".max_time" : ".time"));
@@ -382,7 +385,8 @@ ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, 
   if (renormalised && c.renorm > c.time) throw InputError(prefix + ".renorm", "must not exceed the time");
   if ((c.quantity == Quantity::lambda_max || c.quantity == Quantity::spectrum || c.quantity == Quantity::orbit_class) &&
       std::lround(c.time / c.renorm) < c.blocks)
-    throw InputError(prefix + ".blocks", "needs at least one renormalisation interval per block (time/renorm >= blocks)");
+    throw InputError(prefix + ".blocks",
+                     "needs at least one renormalisation interval per block (time/renorm >= blocks)");
   if (c.quantity == Quantity::orbit_class) read_adaptive_classification(t, prefix, c);
   if (const auto* n = t.get("metric")) {
     try {
@@ -411,18 +415,22 @@ ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, 
     if (const auto* n = t.get("threshold")) c.threshold = number_of(*n, prefix + ".threshold");
     if (c.basin_kind == "task" && !std::isfinite(c.threshold))
       throw InputError(prefix + ".threshold", "a task basin needs the endpoint speed threshold [m/s]");
-    if (c.basin_kind != "task" && t.get("threshold")) throw InputError(prefix + ".threshold", "only for kind = \"task\"");
+    if (c.basin_kind != "task" && t.get("threshold"))
+      throw InputError(prefix + ".threshold", "only for kind = \"task\"");
     if (c.basin_kind == "rest") {
       const bool damped = std::visit(
           [](const auto& m) {
             using M = std::decay_t<decltype(m)>;
-            if constexpr (MechanicalModel<M>) return basins::has_damping(m);
-            else return false;
+            if constexpr (MechanicalModel<M>)
+              return basins::has_damping(m);
+            else
+              return false;
           },
           job.base_model);
       if (!damped)
-        throw InputError(prefix + ".kind", "rest basins need joint damping > 0 (chain with b > 0, e.g. params = "
-                                           "\"chain2_damped_rods\", or [model.overrides] b = [...])");
+        throw InputError(prefix + ".kind",
+                         "rest basins need joint damping > 0 (chain with b > 0, e.g. params = "
+                         "\"chain2_damped_rods\", or [model.overrides] b = [...])");
     }
   }
   if (c.quantity == Quantity::section) {
@@ -432,10 +440,14 @@ ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, 
     (void)parse_surface(c.plane, state_names_of(job.base_model), prefix + ".plane");
     if (const auto* n = t.get("direction")) {
       const std::string d = string_of(*n, prefix + ".direction");
-      if (d == "up") c.direction = +1;
-      else if (d == "down") c.direction = -1;
-      else if (d == "both") c.direction = 0;
-      else throw InputError(prefix + ".direction", "must be \"up\", \"down\" or \"both\"");
+      if (d == "up")
+        c.direction = +1;
+      else if (d == "down")
+        c.direction = -1;
+      else if (d == "both")
+        c.direction = 0;
+      else
+        throw InputError(prefix + ".direction", "must be \"up\", \"down\" or \"both\"");
     }
     if (const auto* n = t.get("crossings")) c.crossings = integer_of(*n, prefix + ".crossings", 1, 100000);
   }
@@ -485,8 +497,9 @@ std::vector<double> axis_values(const toml::node& node, const std::string& field
       if (kind == "logspace") x = std::pow(10.0, x);
       if (kind == "geomspace") x = i == n - 1 ? e : s * std::pow(e / s, f);
       if (!std::isfinite(x))
-        throw InputError(field + "." + kind, kind == "logspace" ? "10^stop overflows a double (the largest is about 1.8e308)"
-                                                                : "the range overflows a double (start and stop too far apart)");
+        throw InputError(field + "." + kind, kind == "logspace"
+                                                 ? "10^stop overflows a double (the largest is about 1.8e308)"
+                                                 : "the range overflows a double (start and stop too far apart)");
       v.push_back(x);
     }
   };
@@ -501,14 +514,16 @@ std::vector<double> axis_values(const toml::node& node, const std::string& field
     spaced(spec, kind);
   } else if (const auto* a = node.as_array()) {
     if (a->empty()) throw InputError(field, "empty axis");
-    for (std::size_t i = 0; i < a->size(); ++i) v.push_back(number_of(*a->get(i), field + "[" + std::to_string(i) + "]"));
+    for (std::size_t i = 0; i < a->size(); ++i)
+      v.push_back(number_of(*a->get(i), field + "[" + std::to_string(i) + "]"));
     for (std::size_t i = 1; i < v.size(); ++i)
       if (!(v[i] > v[i - 1])) throw InputError(field, "axis values must be strictly increasing");
   } else {
     throw InputError(field, "must be a number (fixed) or an axis table");
   }
   for (std::size_t i = 1; i < v.size(); ++i)
-    if (!(v[i] > v[i - 1])) throw InputError(field, "axis values are not strictly increasing (range too narrow for its count)");
+    if (!(v[i] > v[i - 1]))
+      throw InputError(field, "axis values are not strictly increasing (range too narrow for its count)");
   return v;
 }
 
@@ -522,7 +537,8 @@ Job parse_job(const std::string& text, const std::string& source, const PointTab
         << e.description();
     throw InputError("job", msg.str());
   }
-  reject_unknown_keys(root, {"model", "grid", "points", "sample", "energy", "inputs", "compute", "integrator", "output"}, "");
+  reject_unknown_keys(root,
+                      {"model", "grid", "points", "sample", "energy", "inputs", "compute", "integrator", "output"}, "");
   const std::filesystem::path base_dir = std::filesystem::path(source).parent_path();
 
   Job job;
@@ -551,8 +567,7 @@ Job parse_job(const std::string& text, const std::string& source, const PointTab
   if (const auto* p = model.get("params")) {
     job.params_label = string_of(*p, "model.params");
     // A path relative to the job file's folder (a bare set name stays a set name).
-    const bool is_path = job.params_label.find('/') != std::string::npos ||
-                         job.params_label.ends_with(".toml");
+    const bool is_path = job.params_label.find('/') != std::string::npos || job.params_label.ends_with(".toml");
     if (is_path && std::filesystem::path(job.params_label).is_relative() && !base_dir.empty())
       job.params_label = (base_dir / job.params_label).string();
   }
@@ -572,10 +587,13 @@ Job parse_job(const std::string& text, const std::string& source, const PointTab
   // The points: a [grid] (axes and fixed values), a [points] list with an optional [grid] of
   // fixed values only, or a [sample] of energy surfaces (alone: it refuses the other two).
   const toml::table* points = root.get("points") ? &table_at(root, "points", "points") : nullptr;
-  if (root.get("sample")) read_sample(job, root);
-  else if (root.get("grid")) read_grid(job, table_at(root, "grid", "grid"), points);
+  if (root.get("sample"))
+    read_sample(job, root);
+  else if (root.get("grid"))
+    read_grid(job, table_at(root, "grid", "grid"), points);
   else if (!points)
-    throw InputError("grid", "missing table (give [grid] axes, a [points] file of states or a [sample] of energy surfaces)");
+    throw InputError("grid",
+                     "missing table (give [grid] axes, a [points] file of states or a [sample] of energy surfaces)");
   if (points_given && !points) throw InputError("points", "missing table: points given directly need a [points] table");
   if (points) read_points(job, *points, base_dir, points_given);
   check_parameter_values(job);
@@ -610,11 +628,12 @@ Job parse_job(const std::string& text, const std::string& source, const PointTab
     for (const auto& e : *list) moments = moments || e.target == Target::torque || e.target == Target::release;
   for (const auto& c : job.compute)
     if (c.quantity == Quantity::basin && c.basin_kind == "rest" && moments)
-      throw InputError("compute.basin.kind", "rest basins take no joint moments (the energy test needs E to decrease): "
-                                             "remove [inputs] and torque or release names, or use kind = \"flip\" or \"task\"");
+      throw InputError("compute.basin.kind",
+                       "rest basins take no joint moments (the energy test needs E to decrease): "
+                       "remove [inputs] and torque or release names, or use kind = \"flip\" or \"task\"");
 
-  job.integrator =
-      read_integrator(root.get("integrator") ? &table_at(root, "integrator", "integrator") : nullptr, job.stepper_named);
+  job.integrator = read_integrator(root.get("integrator") ? &table_at(root, "integrator", "integrator") : nullptr,
+                                   job.stepper_named);
 
   std::filesystem::path out = std::filesystem::path(source).stem().string() + ".h5";
   if (const auto* o = root.get("output")) {

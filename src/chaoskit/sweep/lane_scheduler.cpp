@@ -49,7 +49,8 @@ bool LaneScheduler::takes(const ComputeSpec& c) const { return lane_quantity(job
 
 LaneScheduler::Slot& LaneScheduler::slot(simd::LaneSystem system) {
   Slot& s = slots_[static_cast<int>(system)];
-  if (!s.engine) s.engine = simd::make_lane_engine(job_.base_model, system, job_.integrator_for(Workload::tangent_flow), path_);
+  if (!s.engine)
+    s.engine = simd::make_lane_engine(job_.base_model, system, job_.integrator_for(Workload::tangent_flow), path_);
   return s;
 }
 
@@ -78,8 +79,10 @@ LaneScheduler::Point& LaneScheduler::begin_point(void* owner, std::size_t index,
   p.owner = owner;
   p.index = index;
   // Without parameter axes every point's model is the job's: no copy.
-  if (job_.has_parameter_axes()) p.model = &p.own.emplace(model);
-  else p.model = &job_.base_model;
+  if (job_.has_parameter_axes())
+    p.model = &p.own.emplace(model);
+  else
+    p.model = &job_.base_model;
   p.entry_status.assign(job_.compute.size(), 0);  // io::point_status::ok
   p.pending = 1;  // held until end_point, so that an entry completing at once does not finish it early
   current_ = &p;

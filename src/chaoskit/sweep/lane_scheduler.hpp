@@ -28,10 +28,10 @@ class LaneScheduler final : public LaneDeferral {
  public:
   /// A point taken by this thread, with its entries' statuses.
   struct Point {
-    void* owner = nullptr;   ///< the batch engine's bookkeeping (its batch)
-    std::size_t index = 0;   ///< the point's offset in that batch
+    void* owner = nullptr;  ///< the batch engine's bookkeeping (its batch)
+    std::size_t index = 0;  ///< the point's offset in that batch
     std::vector<std::int8_t> entry_status;
-    int pending = 0;         ///< deferred entries still running (+1 while they are being handed over)
+    int pending = 0;                  ///< deferred entries still running (+1 while they are being handed over)
     const AnyModel* model = nullptr;  ///< the point's model: the job's, or `own`
     std::optional<AnyModel> own;      ///< a point's own model (parameter axes), kept for its tasks
   };

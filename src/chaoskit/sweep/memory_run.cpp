@@ -63,8 +63,9 @@ MemoryRun compute_in_memory(const Job& job, int threads, const std::function<boo
   // Points never computed keep their variables' fill values, as in a results file.
   for (std::size_t p = 0; p < total; ++p)
     for (std::size_t v = 0; v < run.layout.variables.size(); ++v)
-      std::fill_n(run.values.begin() + static_cast<std::ptrdiff_t>(p * run.layout.values_per_point + run.layout.offset[v]),
-                  run.layout.variables[v].values_per_point(), run.layout.variables[v].fill_value);
+      std::fill_n(
+          run.values.begin() + static_cast<std::ptrdiff_t>(p * run.layout.values_per_point + run.layout.offset[v]),
+          run.layout.variables[v].values_per_point(), run.layout.variables[v].fill_value);
   run.status.assign(total, 0);
 
   // Small batches: a few per thread, so that a short list still spreads over every thread.

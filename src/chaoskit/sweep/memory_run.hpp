@@ -18,10 +18,10 @@ namespace chaoskit::sweep {
 
 struct MemoryRun {
   ResultLayout layout;
-  std::vector<double> values;         ///< point-major: point_count × layout.values_per_point, layout order
-  std::vector<std::int8_t> status;    ///< per point; 0 where a stop left the point uncomputed
+  std::vector<double> values;       ///< point-major: point_count × layout.values_per_point, layout order
+  std::vector<std::int8_t> status;  ///< per point; 0 where a stop left the point uncomputed
   EngineReport report;
-  bool stopped = false;               ///< `stop` returned true before every point was computed
+  bool stopped = false;  ///< `stop` returned true before every point was computed
 };
 
 /// Computes every point of `job` on `threads` OpenMP threads (0: OpenMP's default). `stop` is

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <list>
 #include <mutex>
 #include <numeric>
@@ -69,7 +69,8 @@ class PendingSends {
 /// Rank 0's own threads: single batches from the shared schedule, none once the run stops.
 class ScheduleFeed : public BatchFeed {
  public:
-  ScheduleFeed(GuidedSchedule& s, std::mutex& m, const std::atomic<bool>& stopping) : s_(s), m_(m), stopping_(stopping) {}
+  ScheduleFeed(GuidedSchedule& s, std::mutex& m, const std::atomic<bool>& stopping)
+      : s_(s), m_(m), stopping_(stopping) {}
   std::optional<Batch> next() override {
     std::lock_guard<std::mutex> lock(m_);
     if (stopping_.load()) return std::nullopt;
@@ -210,8 +211,10 @@ SweepSummary coordinate(const Job& job, const SweepOptions& opt, const MpiSessio
       }
       sends.progress();
       if (compute.done() && workers_left == 0) break;
-      if (traffic) backoff.reset();
-      else wake.wait(backoff.next());
+      if (traffic)
+        backoff.reset();
+      else
+        wake.wait(backoff.next());
     }
     warn_point_error(compute.join(), 0);
     sum.units = schedule.units_handed_out();
@@ -221,9 +224,7 @@ SweepSummary coordinate(const Job& job, const SweepOptions& opt, const MpiSessio
     // code (128+signal after a stop), and rank 0 must not be cut off while it writes.
     for (int w = 1; w < mpi.size(); ++w) sends.send(std::vector<char>{}, MPI_BYTE, w, Tag::fin);
     sends.wait_all();
-  } catch (const std::exception& e) {
-    mpi.abort(e.what());
-  }
+  } catch (const std::exception& e) { mpi.abort(e.what()); }
   sum.seconds = seconds_since(t_start);
   return sum;
 }
@@ -292,8 +293,10 @@ SweepSummary work(const Job& job, const MpiSession& mpi, int threads) {
       }
       // done() first: once the engine has returned, the outbox holds its last results.
       if (compute.done() && outbox.empty() && !outstanding) break;
-      if (traffic) backoff.reset();
-      else wake.wait(backoff.next());
+      if (traffic)
+        backoff.reset();
+      else
+        wake.wait(backoff.next());
     }
     report = compute.join();
     long long computed = static_cast<long long>(report.computed);
@@ -314,9 +317,7 @@ SweepSummary work(const Job& job, const MpiSession& mpi, int threads) {
       MPI_Recv(junk.data(), n, type, 0, st.MPI_TAG, mpi.comm(), MPI_STATUS_IGNORE);
       if (st.MPI_TAG == Tag::fin) break;
     }
-  } catch (const std::exception& e) {
-    mpi.abort(e.what());
-  }
+  } catch (const std::exception& e) { mpi.abort(e.what()); }
   warn_point_error(report, mpi.rank());
   sum.computed = report.computed;
   sum.interrupted = sum.signal != 0;

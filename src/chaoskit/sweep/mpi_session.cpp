@@ -89,9 +89,7 @@ void MpiSession::agree(const std::function<void()>& step) const {
       std::fprintf(stderr, "chaoskit: %s\n", line.c_str());
     } catch (const ReportedElsewhere&) {
       // already printed by whoever raised it
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "chaoskit: error: %s\n", e.what());
-    } catch (...) {
+    } catch (const std::exception& e) { std::fprintf(stderr, "chaoskit: error: %s\n", e.what()); } catch (...) {
       std::fprintf(stderr, "chaoskit: error: unknown failure\n");
     }
     std::fflush(stderr);
@@ -101,8 +99,10 @@ void MpiSession::agree(const std::function<void()>& step) const {
 }
 
 void MpiSession::abort(const std::string& message) const {
-  std::fprintf(stderr, "chaoskit: error: rank %d of %d: %s (the results file keeps every batch written; "
-                       "run again with --resume)\n", rank_, size_, message.c_str());
+  std::fprintf(stderr,
+               "chaoskit: error: rank %d of %d: %s (the results file keeps every batch written; "
+               "run again with --resume)\n",
+               rank_, size_, message.c_str());
   std::fflush(stderr);
   MPI_Abort(comm(), 1);
   std::abort();

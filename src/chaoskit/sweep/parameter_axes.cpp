@@ -15,10 +15,14 @@ std::map<std::string, std::pair<std::string, std::string>> field_table(const std
   auto collect = [&](const auto& params) {
     params.for_each_field([&](const FieldInfo& f, const double&) { t[f.name] = {f.unit, f.description}; });
   };
-  if (layout == "golf") collect(GolfParams{});
-  else if (layout == "limb") collect(LimbParams{});
-  else if (layout == "lorenz") collect(LorenzParams{});
-  else if (layout == "henon_heiles") collect(HenonHeilesParams{});
+  if (layout == "golf")
+    collect(GolfParams{});
+  else if (layout == "limb")
+    collect(LimbParams{});
+  else if (layout == "lorenz")
+    collect(LorenzParams{});
+  else if (layout == "henon_heiles")
+    collect(HenonHeilesParams{});
   else if (layout == "chain")
     t = {{"L", {"m", "link length"}},
          {"m", {"kg", "link mass"}},

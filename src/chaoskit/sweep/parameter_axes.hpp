@@ -13,8 +13,8 @@
 namespace chaoskit::sweep {
 
 struct ParameterRef {
-  std::string key;       ///< key in [values]
-  int element = -1;      ///< element of an array key (0-based), −1 for a scalar
+  std::string key;   ///< key in [values]
+  int element = -1;  ///< element of an array key (0-based), −1 for a scalar
   std::string units;
   std::string description;
 };

@@ -36,11 +36,12 @@ bool solve_energy(const AnyModel& model, const EnergySolve& es, double energy, s
 
 PointContext point_context(const Job& job, std::span<const std::size_t> index) {
   PointContext c{job.base_model, job.inputs, {}, true};
-  const std::size_t n = std::visit([](const auto& m) { return static_cast<std::size_t>(std::decay_t<decltype(m)>::state_dim); },
-                                   job.base_model);
+  const std::size_t n = std::visit(
+      [](const auto& m) { return static_cast<std::size_t>(std::decay_t<decltype(m)>::state_dim); }, job.base_model);
   c.x0.assign(n, 0.0);
   const int m = job.inputs.dim();
-  std::vector<double> torque(static_cast<std::size_t>(m), 0.0), release(static_cast<std::size_t>(m), InputSchedule::never);
+  std::vector<double> torque(static_cast<std::size_t>(m), 0.0),
+      release(static_cast<std::size_t>(m), InputSchedule::never);
   for (int i = 0; i < m; ++i) {
     torque[i] = job.inputs.base(i, 0.0);
     release[i] = job.inputs.release(i);
@@ -96,9 +97,7 @@ void check_parameter_values(const Job& job) {
         set_parameter(p, ref_of(e), v);
         try {
           (void)make_model(job.model_name, p);
-        } catch (const InputError& err) {
-          throw InputError("grid." + e.name, err.reason());
-        }
+        } catch (const InputError& err) { throw InputError("grid." + e.name, err.reason()); }
       }
     }
 }

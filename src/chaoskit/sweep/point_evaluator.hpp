@@ -147,8 +147,8 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
             for (int i = 0; i < n; ++i) spectrum[i] = r.exponents[i], spectrum_error[i] = r.errors[i];
           };
           if (to_lanes) {
-            defer_task(simd::LaneSystem::tangent_full, LyapunovTask<n, M>(std::get<M>(lanes->model()), x0, lo, tangent_io),
-                       write);
+            defer_task(simd::LaneSystem::tangent_full,
+                       LyapunovTask<n, M>(std::get<M>(lanes->model()), x0, lo, tangent_io), write);
             break;
           }
           write(lyapunov_exponents<n>(model, x0, inputs, lo, tangent_io));
@@ -205,18 +205,22 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
         break;
       }
       case Quantity::orbit_class: {
-        std::array<double*, 12> slots = {slot("orbit_class"),      slot("orbit_votes"),         slot("orbit_votes") + 1,
-                                         slot("orbit_votes") + 2,  slot("orbit_lambda_max"),    slot("orbit_lambda_max_error"),
-                                         slot("orbit_lambda_max_half"), slot("orbit_sali"),     slot("orbit_sali_min"),
-                                         slot("orbit_megno"),      slot("orbit_growth_power"),  slot("orbit_time")};
+        std::array<double*, 12> slots = {
+            slot("orbit_class"),           slot("orbit_votes"),        slot("orbit_votes") + 1,
+            slot("orbit_votes") + 2,       slot("orbit_lambda_max"),   slot("orbit_lambda_max_error"),
+            slot("orbit_lambda_max_half"), slot("orbit_sali"),         slot("orbit_sali_min"),
+            slot("orbit_megno"),           slot("orbit_growth_power"), slot("orbit_time")};
         std::int8_t* status_slot = &entry_status[e];
         auto write = [=](const OrbitClassification& r) {
           *status_slot = point_status_of(r.report.status);
           if (*status_slot != io::point_status::ok) return;
           auto code = [](OrbitClass k) { return static_cast<double>(static_cast<int>(k)); };
-          const double values[12] = {code(r.verdict),    code(r.lambda_vote), code(r.sali_vote), code(r.megno_vote),
-                                     r.lambda_max,       r.lambda_error,      r.lambda_half,     r.sali,
-                                     r.sali_min,         r.megno,             r.growth_power,    r.time};
+          const double values[12] = {code(r.verdict),   code(r.lambda_vote),
+                                     code(r.sali_vote), code(r.megno_vote),
+                                     r.lambda_max,      r.lambda_error,
+                                     r.lambda_half,     r.sali,
+                                     r.sali_min,        r.megno,
+                                     r.growth_power,    r.time};
           for (std::size_t i = 0; i < slots.size(); ++i) *slots[i] = values[i];
         };
         if (to_lanes) {
@@ -254,7 +258,7 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
       case Quantity::basin: {
         if constexpr (MechanicalModel<M>) {
           basins::BasinOptions bo;
-          bo.kind = c.basin_kind == "rest" ? basins::BasinKind::rest
+          bo.kind = c.basin_kind == "rest"   ? basins::BasinKind::rest
                     : c.basin_kind == "flip" ? basins::BasinKind::flip
                                              : basins::BasinKind::task;
           bo.rest.max_time = bo.flip.max_time = bo.task.max_time = c.time;
@@ -296,8 +300,8 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
 
 /// Every entry of the point computed here; returns the point's status code.
 template <Model M>
-std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& layout, std::span<const double> x0_values,
-                           const InputSchedule& inputs, std::span<double> out) {
+std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& layout,
+                           std::span<const double> x0_values, const InputSchedule& inputs, std::span<double> out) {
   std::vector<std::int8_t> entry_status(job.compute.size(), io::point_status::ok);
   evaluate_point_entries(model, job, layout, x0_values, inputs, out, entry_status, nullptr);
   return first_failure(entry_status);

@@ -26,9 +26,14 @@ std::string initial_state_origin(const Job& job) {
 std::vector<io::Variable> point_input_variables(const Job& job, std::size_t state_dim) {
   std::vector<io::Variable> v;
   if (job.point_source == PointSource::grid) return v;
-  for (const GridEntry& c : job.points.columns) v.push_back({c.name, io::ElementType::float64, {}, c.units, c.long_name, NAN});
-  v.push_back({"initial_state", io::ElementType::float64, {{"component", state_dim}}, "SI",
-               "initial state integrated (" + initial_state_origin(job) + ")", NAN});
+  for (const GridEntry& c : job.points.columns)
+    v.push_back({c.name, io::ElementType::float64, {}, c.units, c.long_name, NAN});
+  v.push_back({"initial_state",
+               io::ElementType::float64,
+               {{"component", state_dim}},
+               "SI",
+               "initial state integrated (" + initial_state_origin(job) + ")",
+               NAN});
   return v;
 }
 

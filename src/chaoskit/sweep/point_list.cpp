@@ -39,7 +39,9 @@ bool skipped(std::string_view line) {
 }
 
 /// "1 cell", "3 cells".
-std::string counted(std::size_t n, const std::string& noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); }
+std::string counted(std::size_t n, const std::string& noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
 
 /// ", column C (NAME)" for a column of the file (0-based `column`; NAME if the header has one).
 std::string column_label(const std::vector<std::string>& header, std::size_t column) {
@@ -53,8 +55,8 @@ std::string header_location(const std::string& file, std::size_t line, const std
   return "points.file " + file + ":" + std::to_string(line) + column_label(header, column);
 }
 
-std::string cell_location(const std::string& file, std::size_t line, std::size_t row, const std::vector<std::string>& header,
-                          std::size_t column) {
+std::string cell_location(const std::string& file, std::size_t line, std::size_t row,
+                          const std::vector<std::string>& header, std::size_t column) {
   return "points.file " + file + ":" + std::to_string(line) + " (point " + std::to_string(row) + ")" +
          column_label(header, column);
 }
@@ -100,8 +102,7 @@ PointTable parse_point_table(std::string_view text, const std::string& file, con
         if (!fresh) throw InputError(where, "duplicate name (also column " + std::to_string(it->second + 1) + ")");
       }
       for (const std::string& name : ignore)
-        if (!first_column.count(name))
-          throw InputError("points.ignore", "'" + name + "' is not a column of " + file);
+        if (!first_column.count(name)) throw InputError("points.ignore", "'" + name + "' is not a column of " + file);
       for (std::size_t c = 0; c < header.size(); ++c) {
         kept.push_back(std::find(ignore.begin(), ignore.end(), header[c]) == ignore.end());
         if (!kept.back()) continue;
@@ -115,8 +116,9 @@ PointTable parse_point_table(std::string_view text, const std::string& file, con
     t.lines.push_back(line_number);
     const std::size_t columns = header.size();
     if (cells.size() < columns)
-      throw InputError(cell_location(file, line_number, row, header, cells.size()),
-                       "missing: the row has " + counted(cells.size(), "cell") + ", the header " + counted(columns, "column"));
+      throw InputError(
+          cell_location(file, line_number, row, header, cells.size()),
+          "missing: the row has " + counted(cells.size(), "cell") + ", the header " + counted(columns, "column"));
     if (cells.size() > columns)
       throw InputError(cell_location(file, line_number, row, header, columns),
                        (cells[columns].empty() ? std::string("extra empty cell (a trailing comma?)")
@@ -127,9 +129,10 @@ PointTable parse_point_table(std::string_view text, const std::string& file, con
   }
 
   if (t.header_line == 0)
-    throw InputError("points.file " + file + ":" + std::to_string(std::max<std::size_t>(line_number, 1)),
-                     std::string(line_number == 0 ? "the file is empty" : "the file has only comments and blank lines") +
-                         ": expected a header line naming the columns (e.g. th1,dth1) and one row per point");
+    throw InputError(
+        "points.file " + file + ":" + std::to_string(std::max<std::size_t>(line_number, 1)),
+        std::string(line_number == 0 ? "the file is empty" : "the file has only comments and blank lines") +
+            ": expected a header line naming the columns (e.g. th1,dth1) and one row per point");
   if (t.rows() == 0)
     throw InputError("points.file " + file + ":" + std::to_string(t.header_line),
                      "a header but no rows: give one row of values per point below it");
@@ -140,7 +143,8 @@ PointTable parse_point_table(std::string_view text, const std::string& file, con
 
 PointTable read_point_table(const std::string& path, const std::vector<std::string>& ignore) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw InputError("points.file", "'" + path + "' is a folder, not a file");
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError("points.file", "'" + path + "' is a folder, not a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("points.file", "cannot read '" + path + "' (" + std::strerror(errno) + ")");
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

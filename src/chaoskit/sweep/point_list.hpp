@@ -24,12 +24,12 @@
 namespace chaoskit::sweep {
 
 struct PointTable {
-  std::string file;                ///< the path as opened (relative paths resolved against the job's folder)
-  std::size_t header_line = 0;     ///< 1-based line of the header in the file
-  std::vector<std::string> names;  ///< names of the columns kept, in file order
+  std::string file;                       ///< the path as opened (relative paths resolved against the job's folder)
+  std::size_t header_line = 0;            ///< 1-based line of the header in the file
+  std::vector<std::string> names;         ///< names of the columns kept, in file order
   std::vector<std::size_t> file_columns;  ///< 0-based column in the file of each kept column
-  std::vector<double> values;      ///< row-major: rows() × names.size(), the cells as parsed
-  std::vector<std::size_t> lines;  ///< 1-based file line of each row (rows skip comments and blanks)
+  std::vector<double> values;             ///< row-major: rows() × names.size(), the cells as parsed
+  std::vector<std::size_t> lines;         ///< 1-based file line of each row (rows skip comments and blanks)
 
   std::size_t rows() const { return lines.size(); }
   std::span<const double> row(std::size_t r) const {
@@ -43,7 +43,8 @@ struct PointTable {
 };
 
 /// Parses the text of a point-list file; `file` names it in messages; columns named in `ignore` are skipped.
-PointTable parse_point_table(std::string_view text, const std::string& file, const std::vector<std::string>& ignore = {});
+PointTable parse_point_table(std::string_view text, const std::string& file,
+                             const std::vector<std::string>& ignore = {});
 
 /// Reads and parses the file at `path` (InputError("points.file") if it cannot be read).
 PointTable read_point_table(const std::string& path, const std::vector<std::string>& ignore = {});

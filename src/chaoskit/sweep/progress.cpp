@@ -18,7 +18,11 @@ ProgressMode parse_progress_mode(const std::string& text, const std::string& fie
 }
 
 Progress::Progress(std::size_t total, std::size_t already, ProgressMode mode, double log_interval_s, std::FILE* stream)
-    : total_(total), already_(already), mode_(mode), interval_(log_interval_s), out_(stream),
+    : total_(total),
+      already_(already),
+      mode_(mode),
+      interval_(log_interval_s),
+      out_(stream),
       start_(std::chrono::steady_clock::now()) {
   if (mode_ == ProgressMode::automatic) mode_ = ::isatty(::fileno(out_)) ? ProgressMode::bar : ProgressMode::log;
 }
@@ -31,9 +35,12 @@ std::string Progress::format_duration(double s) {
   if (!std::isfinite(s) || s < 0) return "?";
   const long t = std::lround(s);
   std::ostringstream o;
-  if (t >= 3600) o << t / 3600 << " h " << (t % 3600) / 60 << " min";
-  else if (t >= 60) o << t / 60 << " min " << t % 60 << " s";
-  else o << t << " s";
+  if (t >= 3600)
+    o << t / 3600 << " h " << (t % 3600) / 60 << " min";
+  else if (t >= 60)
+    o << t / 60 << " min " << t % 60 << " s";
+  else
+    o << t << " s";
   return o.str();
 }
 
@@ -74,7 +81,8 @@ void Progress::update(std::size_t finished, std::size_t failed, double cost) {
     last_print_ = t;
     const std::size_t done = already_ + finished;
     const int width = 30;
-    const int filled = total_ ? static_cast<int>(width * static_cast<double>(done) / static_cast<double>(total_)) : width;
+    const int filled =
+        total_ ? static_cast<int>(width * static_cast<double>(done) / static_cast<double>(total_)) : width;
     std::string bar(static_cast<std::size_t>(filled), '#');
     bar.resize(width, '.');
     std::fprintf(out_, "\r[%s] %s\033[K", bar.c_str(), line(finished, failed).c_str());

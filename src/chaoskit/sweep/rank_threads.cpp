@@ -81,14 +81,12 @@ bool ResultOutbox::empty() const {
   return messages_.empty();
 }
 
-ComputeThread::ComputeThread(const Job& job, const ResultLayout& layout, int threads, BatchFeed& feed,
-                             BatchSink& sink, const std::atomic<bool>& stop, Wakeup& wake)
+ComputeThread::ComputeThread(const Job& job, const ResultLayout& layout, int threads, BatchFeed& feed, BatchSink& sink,
+                             const std::atomic<bool>& stop, Wakeup& wake)
     : thread_([&job, &layout, threads, &feed, &sink, &stop, &wake, this] {
         try {
           report_ = compute_batches(job, layout, threads, feed, sink, [&stop] { return stop.load(); });
-        } catch (...) {
-          error_ = std::current_exception();
-        }
+        } catch (...) { error_ = std::current_exception(); }
         done_.store(true);
         wake.poke();
       }) {}

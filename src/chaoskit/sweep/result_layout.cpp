@@ -111,8 +111,10 @@ ResultLayout result_layout(const Job& job) {
         add("orbit_class", ElementType::int32, {}, "1", orbit_class_description(orbit_class_options(c)));
         add("orbit_votes", ElementType::int32, {{"indicator", 3}}, "1",
             "vote of lambda_max, SALI and MEGNO, in that order: 0 regular, 1 chaotic, 2 undecided");
-        add("orbit_lambda_max", ElementType::float64, {}, "1/s", "largest Lyapunov exponent at T (from SALI's first vector)");
-        add("orbit_lambda_max_error", ElementType::float64, {}, "1/s", "standard error of orbit_lambda_max (block averages)");
+        add("orbit_lambda_max", ElementType::float64, {}, "1/s",
+            "largest Lyapunov exponent at T (from SALI's first vector)");
+        add("orbit_lambda_max_error", ElementType::float64, {}, "1/s",
+            "standard error of orbit_lambda_max (block averages)");
         add("orbit_lambda_max_half", ElementType::float64, {}, "1/s", "the lambda_max estimate at T/2");
         add("orbit_sali", ElementType::float64, {}, "1", "smaller alignment index at T");
         add("orbit_sali_min", ElementType::float64, {}, "1", "smallest SALI met up to T");
@@ -150,7 +152,8 @@ ResultLayout result_layout(const Job& job) {
           add("basin_label", ElementType::int32, {}, "1", "link that first passed over the top (0: none)");
           add("basin_time", ElementType::float64, {}, "s", "flip time: first passage of a link over the top");
         } else {
-          add("basin_label", ElementType::int32, {}, "1", "task outcome: endpoint speed at the first th1 = 0 >= threshold");
+          add("basin_label", ElementType::int32, {}, "1",
+              "task outcome: endpoint speed at the first th1 = 0 >= threshold");
           add("basin_time", ElementType::float64, {}, "s", "time of the first th1 = 0");
           add("basin_speed", ElementType::float64, {}, "m/s", "endpoint speed at the first th1 = 0");
         }

@@ -36,8 +36,7 @@ io::Attributes provenance(const Job& job, const SweepOptions& opt, int threads) 
       {"integrator", integ.str()},
       // The vector path of the tangent flows (simd/lane_dispatch.hpp): every path gives the same
       // bits, so this says how, not what, was computed.
-      {"vector_path",
-       simd::lane_path_description(job_uses_lanes(job, lane_path) ? lane_path : simd::LanePath::scalar)},
+      {"vector_path", simd::lane_path_description(job_uses_lanes(job, lane_path) ? lane_path : simd::LanePath::scalar)},
       {"inputs", job.inputs.describe()},
       {"threads", static_cast<long long>(threads)},
       {"ranks", static_cast<long long>(opt.ranks)},
@@ -55,8 +54,7 @@ namespace {
 
 /// Refuses, before any file is touched, a grid whose bookkeeping alone would not fit in memory.
 void check_memory(const Job& job) {
-  require_memory("grid",
-                 "the grid has " + std::to_string(job.point_count()) + " points; tracking them",
+  require_memory("grid", "the grid has " + std::to_string(job.point_count()) + " points; tracking them",
                  static_cast<double>(estimated_memory_bytes(job)), "use a coarser grid or split the job");
 }
 
@@ -90,7 +88,7 @@ io::ResultsStore open_results(const Job& job, const SweepOptions& opt, const std
   const double need = static_cast<double>(estimated_file_bytes(job));
   if (!ec && need > static_cast<double>(space.available))
     throw InputError(field, "the results need about " + human_bytes(need) + " while the sweep runs, but only " +
-                                  human_bytes(static_cast<double>(space.available)) + " is free in " + parent.string());
+                                human_bytes(static_cast<double>(space.available)) + " is free in " + parent.string());
   // The whole file is reserved when it is created, so a disk that fills up later cannot fail a
   // batch; only the compressed copy written at the end (at most the same size again) can.
   if (!ec && 2 * need > static_cast<double>(space.available))
@@ -132,7 +130,8 @@ StoreWriter::StoreWriter(io::ResultsStore& store, const ResultLayout& layout, Pr
 void StoreWriter::put(std::size_t first, std::size_t count, std::span<const double> values,
                       std::span<const std::int8_t> status) {
   const std::size_t vpp = layout_.values_per_point;
-  put(PointRun{first, count, std::vector<double>(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(count * vpp)),
+  put(PointRun{first, count,
+               std::vector<double>(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(count * vpp)),
                std::vector<std::int8_t>(status.begin(), status.end())});
 }
 
@@ -141,7 +140,8 @@ void StoreWriter::put(PointRun run) {
   pending_points_ += run.count;
   computed_ += run.count;
   for (std::int8_t st : run.status) computed_failed_ += st != io::point_status::ok;
-  for (std::size_t p = 0; p < run.count; ++p) computed_cost_ += layout_.cost.of(run.values.data() + p * layout_.values_per_point);
+  for (std::size_t p = 0; p < run.count; ++p)
+    computed_cost_ += layout_.cost.of(run.values.data() + p * layout_.values_per_point);
   pending_.push_back(std::move(run));
   progress_.update(computed_, computed_failed_, computed_cost_);
   if (writes_ == 0 || std::chrono::steady_clock::now() - last_write_ >= hold_ || pending_points_ >= kMaxPendingPoints)
@@ -240,7 +240,9 @@ void close_results(io::ResultsStore& store, StoreWriter& writer, Progress& progr
   sum.write_seconds = writer.seconds();
   sum.writes = writer.writes();
   progress.finish(sum.computed, writer.failed(),
-                  sum.interrupted ? "interrupted (resume with --resume)" : sum.finalized ? "complete" : "stopped");
+                  sum.interrupted ? "interrupted (resume with --resume)"
+                  : sum.finalized ? "complete"
+                                  : "stopped");
 }
 
 }  // namespace chaoskit::sweep

@@ -11,7 +11,8 @@ extern "C" void note_signal(int s) { g_signal.store(s); }
 }  // namespace
 
 struct SignalGuard::Saved {
-  struct sigaction old_int {}, old_term {};
+  struct sigaction old_int {
+  }, old_term{};
 };
 
 SignalGuard::SignalGuard() : saved_(new Saved) {

@@ -24,10 +24,14 @@ void reject_unknown_keys(const toml::table& t, const std::set<std::string>& allo
 
 double number_of(const toml::node& n, const std::string& field) {
   double v;
-  if (auto i = n.as_integer()) v = static_cast<double>(i->get());
-  else if (auto f = n.as_floating_point()) v = f->get();
-  else if (auto s = n.as_string()) v = parse_number(s->get(), field);
-  else throw InputError(field, "must be a number");
+  if (auto i = n.as_integer())
+    v = static_cast<double>(i->get());
+  else if (auto f = n.as_floating_point())
+    v = f->get();
+  else if (auto s = n.as_string())
+    v = parse_number(s->get(), field);
+  else
+    throw InputError(field, "must be a number");
   if (!std::isfinite(v)) throw InputError(field, "must be finite");
   return v;
 }

@@ -31,22 +31,23 @@
 namespace chaoskit::timeseries {
 
 struct DataLyapunovOptions {
-  std::size_t delay = 0;                 ///< samples; 0: first minimum of the mutual information
-  std::size_t dim = 0;                   ///< per column; 0: false nearest neighbours
-  std::optional<std::size_t> theiler;    ///< samples; default: one mean period (Rosenstein et al.)
-  std::size_t horizon = 0;               ///< samples; 0: 10 strides with a period, else 10 mean periods (at most a quarter of the record)
-  double period = 0.0;                   ///< stride period [samples]; 0: no stride exponents
-  double sample_interval = 1.0;          ///< time per sample
-  std::size_t replicates = 1000;         ///< bootstrap replicates
-  std::uint64_t seed = 1;                ///< bootstrap seed
-  FnnOptions fnn;                        ///< thresholds of the dimension choice (its theiler is set from ours)
-  double tolerance = 0.25;               ///< fit-range rule (fit_range.hpp)
+  std::size_t delay = 0;               ///< samples; 0: first minimum of the mutual information
+  std::size_t dim = 0;                 ///< per column; 0: false nearest neighbours
+  std::optional<std::size_t> theiler;  ///< samples; default: one mean period (Rosenstein et al.)
+  std::size_t horizon =
+      0;  ///< samples; 0: 10 strides with a period, else 10 mean periods (at most a quarter of the record)
+  double period = 0.0;            ///< stride period [samples]; 0: no stride exponents
+  double sample_interval = 1.0;   ///< time per sample
+  std::size_t replicates = 1000;  ///< bootstrap replicates
+  std::uint64_t seed = 1;         ///< bootstrap seed
+  FnnOptions fnn;                 ///< thresholds of the dimension choice (its theiler is set from ours)
+  double tolerance = 0.25;        ///< fit-range rule (fit_range.hpp)
 };
 
 /// A slope of the divergence curve.
 struct CurveSlope {
-  double value = 0.0;            ///< per unit time
-  Interval ci;                   ///< 95 %, per unit time
+  double value = 0.0;                  ///< per unit time
+  Interval ci;                         ///< 95 %, per unit time
   std::size_t k_begin = 0, k_end = 0;  ///< inclusive, samples
 };
 
@@ -61,16 +62,17 @@ struct DataLyapunovResult {
   double mean_period = 0.0;            ///< samples
   double sample_interval = 1.0;
 
-  std::vector<double> curve;           ///< y(k), k = 0..horizon
+  std::vector<double> curve;  ///< y(k), k = 0..horizon
   std::size_t pairs = 0, skipped = 0;
-  FitRange fit;                        ///< fit.found: the curve has a linear region
-  CurveSlope lambda;                   ///< NaN value and interval without a linear region
-  Interval bootstrap;                  ///< the bootstrap part of lambda.ci
+  FitRange fit;                                ///< fit.found: the curve has a linear region
+  CurveSlope lambda;                           ///< NaN value and interval without a linear region
+  Interval bootstrap;                          ///< the bootstrap part of lambda.ci
   double first_half = 0.0, second_half = 0.0;  ///< slopes over the halves of the fit range, per unit time
   bool confident_positive = false;
 
-  double period = 0.0;                 ///< samples per stride (0: none)
-  std::optional<CurveSlope> short_term, long_term;  ///< per unit time; multiply by period*sample_interval for per stride
+  double period = 0.0;  ///< samples per stride (0: none)
+  std::optional<CurveSlope> short_term,
+      long_term;  ///< per unit time; multiply by period*sample_interval for per stride
 };
 
 /// Throws InputError naming the option or "column" when the record cannot be analysed (too short,

@@ -24,8 +24,8 @@ DivergenceCurve divergence_curve(const Embedding& e, std::size_t theiler, std::s
   if (horizon < 1) throw InputError("horizon", "must be at least 1 sample");
   if (e.count <= horizon + 2 * theiler + 2)
     throw InputError("horizon", "the " + std::to_string(e.count) + " embedded points leave no room for a horizon of " +
-                                      std::to_string(horizon) + " samples and a Theiler window of " +
-                                      std::to_string(theiler) + " samples; the record is too short");
+                                    std::to_string(horizon) + " samples and a Theiler window of " +
+                                    std::to_string(theiler) + " samples; the record is too short");
   const std::size_t m = e.count - horizon;
   const KdTree tree(e.points.data(), m, e.dim);
   DivergenceCurve c;

@@ -16,10 +16,11 @@
 namespace chaoskit::timeseries {
 
 struct DivergenceCurve {
-  std::vector<double> mean_log;          ///< y(k), k = 0..horizon [ln of standardised units]
-  std::vector<std::size_t> reference;    ///< i of each pair used, ascending
-  std::vector<std::size_t> neighbour;    ///< its j
-  std::size_t skipped = 0;  ///< reference points left out: no neighbour outside the window, or a zero distance at some k
+  std::vector<double> mean_log;        ///< y(k), k = 0..horizon [ln of standardised units]
+  std::vector<std::size_t> reference;  ///< i of each pair used, ascending
+  std::vector<std::size_t> neighbour;  ///< its j
+  std::size_t skipped =
+      0;  ///< reference points left out: no neighbour outside the window, or a zero distance at some k
 };
 
 /// Throws InputError("horizon") when fewer than 2 * theiler + 2 points leave room for the

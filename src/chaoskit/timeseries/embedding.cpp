@@ -18,8 +18,8 @@ Columns standardise(const Columns& columns) {
     double mean = 0.0;
     for (std::size_t t = 0; t < x.size(); ++t) {
       if (!std::isfinite(x[t]))
-        throw InputError("column", "column " + std::to_string(c + 1) + " row " + std::to_string(t + 1) +
-                                       " is not a finite number");
+        throw InputError(
+            "column", "column " + std::to_string(c + 1) + " row " + std::to_string(t + 1) + " is not a finite number");
       mean += x[t];
     }
     mean /= static_cast<double>(x.size());
@@ -42,8 +42,8 @@ Embedding delay_embed(const Columns& columns, std::size_t dim, std::size_t delay
   const std::size_t span = (dim - 1) * delay;
   if (n < span + 2)
     throw InputError("dim", "a record of " + std::to_string(n) + " samples is too short for dimension " +
-                                  std::to_string(dim) + " at delay " + std::to_string(delay) + " (needs more than " +
-                                  std::to_string(span + 1) + ")");
+                                std::to_string(dim) + " at delay " + std::to_string(delay) + " (needs more than " +
+                                std::to_string(span + 1) + ")");
   Embedding e;
   e.per_column_dim = dim;
   e.delay = delay;

@@ -62,8 +62,10 @@ DimensionChoice choose_dimension(const Columns& columns, std::size_t delay, cons
     if (tried >= 2 && choice.false_fraction[tried - 1] > choice.false_fraction[tried - 2]) break;
   }
   if (choice.false_fraction.size() < 2)
-    throw InputError("dim", "a record of " + std::to_string(n) + " samples is too short to choose the embedding "
-                                  "dimension at delay " + std::to_string(delay) + "; give the dimension");
+    throw InputError("dim", "a record of " + std::to_string(n) +
+                                " samples is too short to choose the embedding "
+                                "dimension at delay " +
+                                std::to_string(delay) + "; give the dimension");
   const auto best = std::min_element(choice.false_fraction.begin(), choice.false_fraction.end());
   choice.dim = static_cast<std::size_t>(best - choice.false_fraction.begin()) + 1;
   return choice;

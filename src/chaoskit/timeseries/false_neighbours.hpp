@@ -21,17 +21,17 @@
 namespace chaoskit::timeseries {
 
 struct FnnOptions {
-  std::size_t max_dim = 10;          ///< dimensions tried: 1..max_dim
-  double r_tol = 15.0;               ///< criterion 1
-  double a_tol = 2.0;                ///< criterion 2
-  double threshold = 0.01;           ///< accepted false fraction
-  std::size_t theiler = 0;           ///< samples; temporal neighbours excluded from the search
+  std::size_t max_dim = 10;            ///< dimensions tried: 1..max_dim
+  double r_tol = 15.0;                 ///< criterion 1
+  double a_tol = 2.0;                  ///< criterion 2
+  double threshold = 0.01;             ///< accepted false fraction
+  std::size_t theiler = 0;             ///< samples; temporal neighbours excluded from the search
   std::size_t max_references = 10000;  ///< evenly spaced reference points (all when fewer); the tree holds all points
 };
 
 struct DimensionChoice {
   std::size_t dim = 0;
-  bool reached_threshold = false;  ///< false: no d reached the threshold; dim is the smallest fraction's
+  bool reached_threshold = false;      ///< false: no d reached the threshold; dim is the smallest fraction's
   std::vector<double> false_fraction;  ///< index d-1 for d = 1..(tested)
 };
 

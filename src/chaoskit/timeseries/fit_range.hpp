@@ -47,11 +47,11 @@ struct FitRangeOptions {
 
 struct FitRange {
   bool found = false;
-  std::size_t begin = 0, end = 0;  ///< inclusive k range
-  double slope = 0.0;              ///< least-squares slope of y over the range [per sample]
-  std::size_t k_mid = 0;           ///< latest allowed start (rule 2)
-  double saturation = 0.0;         ///< y_sat
-  double ripple = 0.0;             ///< rule 3
+  std::size_t begin = 0, end = 0;          ///< inclusive k range
+  double slope = 0.0;                      ///< least-squares slope of y over the range [per sample]
+  std::size_t k_mid = 0;                   ///< latest allowed start (rule 2)
+  double saturation = 0.0;                 ///< y_sat
+  double ripple = 0.0;                     ///< rule 3
   static constexpr double min_rise = 1.0;  ///< rule 4: one e-fold of separation
 };
 

@@ -49,9 +49,8 @@ std::size_t KdTree::build(std::size_t begin, std::size_t end) {
   const std::size_t mid = begin + (end - begin) / 2;
   auto first = index_.begin() + static_cast<std::ptrdiff_t>(begin);
   std::nth_element(first, index_.begin() + static_cast<std::ptrdiff_t>(mid),
-                   index_.begin() + static_cast<std::ptrdiff_t>(end), [&](std::size_t a, std::size_t b) {
-                     return pts_[a * dim_ + axis] < pts_[b * dim_ + axis];
-                   });
+                   index_.begin() + static_cast<std::ptrdiff_t>(end),
+                   [&](std::size_t a, std::size_t b) { return pts_[a * dim_ + axis] < pts_[b * dim_ + axis]; });
   const double split = pts_[index_[mid] * dim_ + axis];
   const std::size_t left = build(begin, mid);
   const std::size_t right = build(mid, end);

@@ -24,7 +24,7 @@ class KdTree {
 
   struct Neighbour {
     std::size_t index = std::numeric_limits<std::size_t>::max();  ///< max() when no point qualified
-    double distance = std::numeric_limits<double>::infinity();      ///< Euclidean
+    double distance = std::numeric_limits<double>::infinity();    ///< Euclidean
     bool found() const { return index != std::numeric_limits<std::size_t>::max(); }
   };
 
@@ -38,7 +38,7 @@ class KdTree {
 
  private:
   struct Node {
-    std::size_t begin, end;  // range of reordered points (leaves) or of the subtree
+    std::size_t begin, end;           // range of reordered points (leaves) or of the subtree
     std::size_t left = 0, right = 0;  // child node indices; 0 for a leaf (the root is never a child)
     std::size_t axis = 0;
     double split = 0.0;

@@ -14,8 +14,8 @@ std::size_t mutual_information_bins(std::size_t n) {
 
 std::vector<double> mutual_information(const std::vector<double>& x, std::size_t max_lag) {
   const std::size_t n = x.size();
-  if (n < 3 || max_lag + 2 > n) throw InputError("delay", "record too short for a mutual-information lag of " +
-                                                                std::to_string(max_lag));
+  if (n < 3 || max_lag + 2 > n)
+    throw InputError("delay", "record too short for a mutual-information lag of " + std::to_string(max_lag));
   const auto [lo_it, hi_it] = std::minmax_element(x.begin(), x.end());
   const double lo = *lo_it, width = *hi_it - *lo_it;
   const std::size_t bins = mutual_information_bins(n);
@@ -87,7 +87,7 @@ DelayChoice choose_delay(const Columns& columns, std::size_t max_lag) {
       return choice;
     }
   throw InputError("delay", "the mutual information has no minimum and does not fall below 1/e of I(0) up to lag " +
-                                  std::to_string(max_lag) + " samples; give the delay");
+                                std::to_string(max_lag) + " samples; give the delay");
 }
 
 }  // namespace chaoskit::timeseries

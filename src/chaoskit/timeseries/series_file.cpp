@@ -212,8 +212,7 @@ struct H5Source {
     cols = rank == 2 ? dims[1] : 1;
     h5::Datatype t(H5Dget_type(ds), "type of " + name);
     const H5T_class_t cls = H5Tget_class(t);
-    if (cls != H5T_FLOAT && cls != H5T_INTEGER)
-      throw InputError(path, "dataset '" + name + "' is not numeric");
+    if (cls != H5T_FLOAT && cls != H5T_INTEGER) throw InputError(path, "dataset '" + name + "' is not numeric");
     std::vector<double> v(static_cast<std::size_t>(rows * cols));
     if (!v.empty()) h5::check(H5Dread(ds, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, v.data()), "read " + name);
     return v;
@@ -262,8 +261,8 @@ struct H5Source {
     std::size_t c = 0;
     if (column.empty()) {
       if (cols != 1)
-        throw InputError(path, "dataset '" + dataset + "' has " + std::to_string(cols) +
-                                   " columns: choose one as " + dataset + ":NAME or " + dataset + ":INDEX");
+        throw InputError(path, "dataset '" + dataset + "' has " + std::to_string(cols) + " columns: choose one as " +
+                                   dataset + ":NAME or " + dataset + ":INDEX");
     } else {
       const auto names = column_names(dataset);
       const auto it = std::find(names.begin(), names.end(), column);
@@ -311,9 +310,7 @@ FileColumns open_h5(const std::string& path) {
       hsize_t rows = 0, cols = 0;
       try {
         src->read_all(d, rows, cols);
-      } catch (const std::exception&) {
-        continue;
-      }
+      } catch (const std::exception&) { continue; }
       const auto names = src->column_names(d);
       if (cols == 1)
         out.push_back(d);
@@ -369,8 +366,8 @@ SeriesTable read_series(const SeriesRequest& q) {
     for (std::size_t r = 0; r < c.values.size(); ++r)
       if (!std::isfinite(c.values[r]))
         throw InputError(q.path, "column '" + c.name + "' row " + std::to_string(r + 1) + " (line " +
-                                     std::to_string(fc.line_of(r)) + "): " +
-                                     (std::isnan(c.values[r]) ? "NaN" : "infinite value") +
+                                     std::to_string(fc.line_of(r)) +
+                                     "): " + (std::isnan(c.values[r]) ? "NaN" : "infinite value") +
                                      " (gaps must be filled or the record cut before analysis)");
     t.names.push_back(c.name);
     t.columns.push_back(std::move(c.values));
@@ -404,8 +401,8 @@ SeriesTable read_series(const SeriesRequest& q) {
       if (!(std::abs(step - median_step) <= 0.25 * median_step)) {
         std::ostringstream msg;
         msg.precision(6);
-        msg << "time column '" << tc.name << "' is not uniform: row " << r + 1 << " (line " << fc.line_of(r)
-            << ") is " << step << " after the previous row, the median step is " << median_step
+        msg << "time column '" << tc.name << "' is not uniform: row " << r + 1 << " (line " << fc.line_of(r) << ") is "
+            << step << " after the previous row, the median step is " << median_step
             << " (resample to a uniform rate, or cut the record at the gap)";
         throw InputError(q.path, msg.str());
       }

@@ -39,9 +39,9 @@ struct SeriesRequest {
 struct SeriesTable {
   std::vector<std::string> names;  ///< of the chosen columns
   Columns columns;
-  std::string time_name;           ///< the time column used ("" if none)
-  double sample_interval = 1.0;    ///< seconds per sample (1 without time column and rate)
-  bool has_time_unit = false;      ///< false: sample_interval is one step, not seconds
+  std::string time_name;         ///< the time column used ("" if none)
+  double sample_interval = 1.0;  ///< seconds per sample (1 without time column and rate)
+  bool has_time_unit = false;    ///< false: sample_interval is one step, not seconds
 };
 
 /// Throws InputError("FILE", ...) for unreadable files, unknown or non-numeric columns, NaN or

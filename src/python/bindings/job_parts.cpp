@@ -12,7 +12,8 @@ namespace chaoskit::python {
 
 namespace {
 toml::table table_of(const py::object& value, const std::string& name) {
-  if (!py::isinstance<py::dict>(value)) throw py::value_error(name + ": expected a dict (the job file's [" + name + "] table)");
+  if (!py::isinstance<py::dict>(value))
+    throw py::value_error(name + ": expected a dict (the job file's [" + name + "] table)");
   return to_toml_table(value.cast<py::dict>(), name);
 }
 }  // namespace

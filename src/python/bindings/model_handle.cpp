@@ -115,13 +115,17 @@ py::dict inspect_mechanical(const M& model, const double* xs, const Vec<double, 
 }  // namespace
 
 ModelHandle::ModelHandle(const std::string& name_, const std::string& params_, const py::dict& overrides_)
-    : name(name_), params(params_), overrides(overrides_), file(read_with_overrides(name_, params_, overrides_)),
+    : name(name_),
+      params(params_),
+      overrides(overrides_),
+      file(read_with_overrides(name_, params_, overrides_)),
       model(make_model(name_, file)) {}
 
 py::dict model_table(const ModelHandle& m) {
   py::dict t;
   t["name"] = m.name;
-  if (!is_model_file(m.name)) t["params"] = m.params.empty() ? default_param_set(m.name) : m.params;  // a file is its own set
+  if (!is_model_file(m.name))
+    t["params"] = m.params.empty() ? default_param_set(m.name) : m.params;  // a file is its own set
   if (!m.overrides.empty()) t["overrides"] = m.overrides;
   return t;
 }
@@ -133,69 +137,78 @@ void register_model(py::module_& module) {
       .def_readonly("name", &ModelHandle::name)
       .def_property_readonly("params", [](const ModelHandle& m) { return m.file.label; })
       .def_property_readonly("job_table", &model_table)
-      .def_property_readonly("state_names",
-                             [](const ModelHandle& m) { return std::visit([](const auto& x) { return x.state_names(); }, m.model); })
-      .def_property_readonly("input_names",
-                             [](const ModelHandle& m) { return std::visit([](const auto& x) { return input_names(x); }, m.model); })
-      .def_property_readonly("state_units",
-                             [](const ModelHandle& m) { return std::visit([](const auto& x) { return state_units(x); }, m.model); })
-      .def_property_readonly("mechanical", [](const ModelHandle& m) {
-        return std::visit([](const auto& x) { return is_mechanical_model(x); }, m.model);
-      })
-      .def("rhs",
-           [](const ModelHandle& h, const py::object& states, double t, const py::object& inputs) {
-             return std::visit(
-                 [&](const auto& m) {
-                   using M = std::decay_t<decltype(m)>;
-                   const StateRows r = state_rows(states, m.state_names(), "state");
-                   const auto u = input_vector(m, inputs);
-                   return map_rows(r, M::state_dim, [&](const double* x, double* out) {
-                     const Vec<double, M::state_dim> state = Eigen::Map<const Vec<double, M::state_dim>>(x);
-                     const Vec<double, M::state_dim> dx = m.rhs(state, u, t);
-                     Eigen::Map<Vec<double, M::state_dim>> destination(out);
-                     destination = dx;
-                   });
-                 },
-                 h.model);
-           },
-           py::arg("state"), py::arg("t") = 0.0, py::arg("inputs") = py::none())
-      .def("energy",
-           [](const ModelHandle& h, const py::object& states) {
-             return std::visit(
-                 [&](const auto& m) {
-                   using M = std::decay_t<decltype(m)>;
-                   const StateRows r = state_rows(states, m.state_names(), "state");
-                   return map_rows(r, 0, [&](const double* x, double* out) {
-                     *out = state_energy(m, Vec<double, M::state_dim>(Eigen::Map<const Vec<double, M::state_dim>>(x)));
-                   });
-                 },
-                 h.model);
-           },
-           py::arg("state"))
-      .def("inspect",
-           [](const ModelHandle& h, const py::object& state, const py::object& torque) {
-             return std::visit(
-                 [&](const auto& m) -> py::dict {
-                   using M = std::decay_t<decltype(m)>;
-                   if constexpr (MechanicalModel<M>) {
-                     if (!is_mechanical_model(m))  // a model file of the ODE form
-                       throw py::value_error("inspect: model " + model_name(h.model) +
-                                             " is not a mechanical model (no mass matrix or endpoint)");
-                     if constexpr (requires { m.program; })
-                       if (!m.program->mechanics_problem().empty())
-                         throw py::value_error("inspect: " + model_name(h.model) + ": " + m.program->mechanics_problem());
-                     const StateRows r = state_rows(state, m.state_names(), "state");
-                     if (!r.single) throw py::value_error("state: inspect takes one state, shape (" +
-                                                          std::to_string(M::state_dim) + ",)");
-                     return inspect_mechanical(m, r.row(0), input_vector(m, torque));
-                   } else {
-                     throw py::value_error("inspect: model " + model_name(h.model) +
-                                           " is not a mechanical model (no mass matrix or endpoint)");
-                   }
-                 },
-                 h.model);
-           },
-           py::arg("state"), py::arg("torque") = py::none())
+      .def_property_readonly(
+          "state_names",
+          [](const ModelHandle& m) { return std::visit([](const auto& x) { return x.state_names(); }, m.model); })
+      .def_property_readonly(
+          "input_names",
+          [](const ModelHandle& m) { return std::visit([](const auto& x) { return input_names(x); }, m.model); })
+      .def_property_readonly(
+          "state_units",
+          [](const ModelHandle& m) { return std::visit([](const auto& x) { return state_units(x); }, m.model); })
+      .def_property_readonly("mechanical",
+                             [](const ModelHandle& m) {
+                               return std::visit([](const auto& x) { return is_mechanical_model(x); }, m.model);
+                             })
+      .def(
+          "rhs",
+          [](const ModelHandle& h, const py::object& states, double t, const py::object& inputs) {
+            return std::visit(
+                [&](const auto& m) {
+                  using M = std::decay_t<decltype(m)>;
+                  const StateRows r = state_rows(states, m.state_names(), "state");
+                  const auto u = input_vector(m, inputs);
+                  return map_rows(r, M::state_dim, [&](const double* x, double* out) {
+                    const Vec<double, M::state_dim> state = Eigen::Map<const Vec<double, M::state_dim>>(x);
+                    const Vec<double, M::state_dim> dx = m.rhs(state, u, t);
+                    Eigen::Map<Vec<double, M::state_dim>> destination(out);
+                    destination = dx;
+                  });
+                },
+                h.model);
+          },
+          py::arg("state"), py::arg("t") = 0.0, py::arg("inputs") = py::none())
+      .def(
+          "energy",
+          [](const ModelHandle& h, const py::object& states) {
+            return std::visit(
+                [&](const auto& m) {
+                  using M = std::decay_t<decltype(m)>;
+                  const StateRows r = state_rows(states, m.state_names(), "state");
+                  return map_rows(r, 0, [&](const double* x, double* out) {
+                    *out = state_energy(m, Vec<double, M::state_dim>(Eigen::Map<const Vec<double, M::state_dim>>(x)));
+                  });
+                },
+                h.model);
+          },
+          py::arg("state"))
+      .def(
+          "inspect",
+          [](const ModelHandle& h, const py::object& state, const py::object& torque) {
+            return std::visit(
+                [&](const auto& m) -> py::dict {
+                  using M = std::decay_t<decltype(m)>;
+                  if constexpr (MechanicalModel<M>) {
+                    if (!is_mechanical_model(m))  // a model file of the ODE form
+                      throw py::value_error("inspect: model " + model_name(h.model) +
+                                            " is not a mechanical model (no mass matrix or endpoint)");
+                    if constexpr (requires { m.program; })
+                      if (!m.program->mechanics_problem().empty())
+                        throw py::value_error("inspect: " + model_name(h.model) + ": " +
+                                              m.program->mechanics_problem());
+                    const StateRows r = state_rows(state, m.state_names(), "state");
+                    if (!r.single)
+                      throw py::value_error("state: inspect takes one state, shape (" + std::to_string(M::state_dim) +
+                                            ",)");
+                    return inspect_mechanical(m, r.row(0), input_vector(m, torque));
+                  } else {
+                    throw py::value_error("inspect: model " + model_name(h.model) +
+                                          " is not a mechanical model (no mass matrix or endpoint)");
+                  }
+                },
+                h.model);
+          },
+          py::arg("state"), py::arg("torque") = py::none())
       .def("modes", [](const ModelHandle& h) {
         return std::visit(
             [&](const auto& m) -> py::dict {

@@ -13,9 +13,9 @@ namespace chaoskit::python {
 
 struct ModelHandle {
   std::string name;
-  std::string params;      ///< the set's name or path as given (empty: the model's default)
+  std::string params;  ///< the set's name or path as given (empty: the model's default)
   pybind11::dict overrides;
-  ParamFile file;          ///< the set with the overrides applied
+  ParamFile file;  ///< the set with the overrides applied
   AnyModel model;
 
   ModelHandle(const std::string& name, const std::string& params, const pybind11::dict& overrides);

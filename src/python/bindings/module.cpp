@@ -31,9 +31,7 @@ PYBIND11_MODULE(_chaoskit, m) {
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
-    } catch (const InputError& e) {
-      PyErr_SetString(PyExc_ValueError, e.what());
-    }
+    } catch (const InputError& e) { PyErr_SetString(PyExc_ValueError, e.what()); }
   });
   m.def("_vector_path", [] { return simd::lane_path_report(); });
   m.def("_set_data_directory", [](const std::string& dir) { set_data_directory(dir); });

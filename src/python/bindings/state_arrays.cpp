@@ -13,11 +13,10 @@ StateRows state_rows(const py::handle& states, const std::vector<std::string>& n
   out.dim = names.size();
   try {
     out.data = DoubleArray::ensure(states);
-  } catch (const py::error_already_set&) {
-    out.data = DoubleArray();
-  }
-  if (!out.data) throw py::value_error(argument + ": expected numbers (an array of shape (" + std::to_string(out.dim) +
-                                       ",) or (n, " + std::to_string(out.dim) + "))");
+  } catch (const py::error_already_set&) { out.data = DoubleArray(); }
+  if (!out.data)
+    throw py::value_error(argument + ": expected numbers (an array of shape (" + std::to_string(out.dim) +
+                          ",) or (n, " + std::to_string(out.dim) + "))");
   const std::string expected = std::to_string(out.dim) + " components (" + sweep::comma_separated(names) + ")";
   if (out.data.ndim() == 1) {
     out.single = true;

@@ -20,6 +20,7 @@ struct StateRows {
   const double* row(std::size_t r) const { return data.data() + r * dim; }
   std::size_t dim = 0;
 };
-StateRows state_rows(const pybind11::handle& states, const std::vector<std::string>& names, const std::string& argument);
+StateRows state_rows(const pybind11::handle& states, const std::vector<std::string>& names,
+                     const std::string& argument);
 
 }  // namespace chaoskit::python

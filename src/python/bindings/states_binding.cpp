@@ -95,8 +95,9 @@ py::dict evaluate(const py::dict& job_dict, const py::object& states, const std:
     py::gil_scoped_release release;
     const std::lock_guard<std::mutex> one_at_a_time(computation_mutex());
     sweep::SignalGuard guard;
-    run = sweep::compute_in_memory(*job, n_threads, [] { return sweep::signal_received() != 0; },
-                                   progress ? sweep::ProgressMode::automatic : sweep::ProgressMode::quiet);
+    run = sweep::compute_in_memory(
+        *job, n_threads, [] { return sweep::signal_received() != 0; },
+        progress ? sweep::ProgressMode::automatic : sweep::ProgressMode::quiet);
     signal_number = sweep::signal_received();
   }
   raise_if_interrupted(signal_number);
@@ -127,8 +128,7 @@ py::dict evaluate(const py::dict& job_dict, const py::object& states, const std:
   sweep::SweepOptions opt;
   opt.command_line = "python: chaoskit";
   py::dict attrs;
-  for (const auto& [k, v] : sweep::provenance(*job, opt, n_threads))
-    attrs[py::str(k)] = attribute_value(v);
+  for (const auto& [k, v] : sweep::provenance(*job, opt, n_threads)) attrs[py::str(k)] = attribute_value(v);
   attrs["software"] = "chaoskit";
   attrs["softwareVersion"] = build_info::version;
   attrs["softwareCommit"] = build_info::commit;

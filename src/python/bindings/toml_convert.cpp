@@ -50,7 +50,8 @@ toml::array to_toml_array(const py::handle& seq, const std::string& where) {
 toml::table to_toml_table(const py::dict& d, const std::string& where) {
   toml::table out;
   for (const auto& [k, v] : d) {
-    if (!py::isinstance<py::str>(k)) throw py::value_error(join(where, py::repr(k).cast<std::string>()) + ": keys must be strings");
+    if (!py::isinstance<py::str>(k))
+      throw py::value_error(join(where, py::repr(k).cast<std::string>()) + ": keys must be strings");
     const std::string key = k.cast<std::string>();
     convert(v, join(where, key), [&](auto&& value) { out.insert_or_assign(key, std::move(value)); });
   }

@@ -1,4 +1,5 @@
-// Explicit instantiation of simulate(), propagate_variational(), ftle() and the endpoint sensitivities for ChainModel<2> (see instances.hpp).
+// Explicit instantiation of simulate(), propagate_variational(), ftle() and the endpoint sensitivities for
+// ChainModel<2> (see instances.hpp).
 #include "chaoskit/integrate/instances.hpp"
 
 namespace chaoskit {
