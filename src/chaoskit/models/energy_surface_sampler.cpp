@@ -1,5 +1,7 @@
 #include "chaoskit/models/energy_surface_sampler.hpp"
 
+#include <cassert>
+
 namespace chaoskit {
 
 namespace {
@@ -16,7 +18,8 @@ constexpr NamedMeasure kMeasures[] = {{"liouville", SampleMeasure::liouville}, {
 std::string_view sample_measure_name(SampleMeasure measure) {
   for (const NamedMeasure& m : kMeasures)
     if (m.measure == measure) return m.name;
-  throw std::logic_error("sample_measure_name: SampleMeasure value outside the enumeration");
+  assert(false && "sample_measure_name: SampleMeasure value outside the enumeration");
+  return {};
 }
 
 SampleMeasure parse_sample_measure(std::string_view name) {

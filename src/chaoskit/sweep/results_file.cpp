@@ -94,7 +94,7 @@ io::ResultsStore open_results(const Job& job, const SweepOptions& opt, const std
   if (!ec && 2 * need > static_cast<double>(space.available))
     std::cerr << "chaoskit: warning: " << human_bytes(static_cast<double>(space.available)) << " free in "
               << parent.string() << " may not hold the compressed copy written at the end (up to " << human_bytes(need)
-              << " more); the results would stay complete, uncompressed, until --resume compresses them\n";
+              << " more); the results would stay complete, uncompressed, until resuming the sweep compresses them\n";
   io::CreateOptions co;
   co.overwrite = opt.force;
   return io::ResultsStore::create(path, axes, layout.variables, provenance(job, opt, threads), co);
@@ -230,7 +230,7 @@ void close_results(io::ResultsStore& store, StoreWriter& writer, Progress& progr
       // it is complete, so the uncompressed results are untouched: say so, and how to finish.
       throw std::runtime_error("all " + std::to_string(sum.total) + " points are computed and saved in '" +
                                store.path() + "', but writing its compressed copy failed (" + e.what() +
-                               "); free some space and run the same command with --resume to compress it");
+                               "); free some space and resume the sweep to compress it");
     }
     writer.add_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     sum.finalized = true;
@@ -240,7 +240,7 @@ void close_results(io::ResultsStore& store, StoreWriter& writer, Progress& progr
   sum.write_seconds = writer.seconds();
   sum.writes = writer.writes();
   progress.finish(sum.computed, writer.failed(),
-                  sum.interrupted ? "interrupted (resume with --resume)"
+                  sum.interrupted ? "interrupted (resume the sweep to finish it)"
                   : sum.finalized ? "complete"
                                   : "stopped");
 }
