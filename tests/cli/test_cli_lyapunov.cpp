@@ -11,8 +11,8 @@ using Catch::Matchers::Contains;
 using Catch::Matchers::WithinAbs;
 
 TEST_CASE("cli: lyapunov --spectrum --indicators --json", "[cli][lyapunov]") {
-  const auto hist = std::filesystem::temp_directory_path() / "chaoskit_cli_lyap_history.csv";
-  std::filesystem::remove(hist);
+  const ScratchDir dir("cli_lyap");
+  const auto hist = dir.path / "history.csv";
   const CliResult r = run_cli(
       "lyapunov --model lorenz --state 1,1,20 --time 400 --transient 20 --renorm 0.5 "
       "--spectrum --indicators --json --history " +

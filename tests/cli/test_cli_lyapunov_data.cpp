@@ -18,9 +18,8 @@ using Catch::Matchers::WithinRel;
 namespace {
 
 std::filesystem::path scratch(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("chaoskit_cli_lyapdata_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  return dir / name;
+  static const ScratchDir dir("cli_lyapdata");  // removed when the tests end
+  return dir.path / name;
 }
 
 void write_file(const std::filesystem::path& p, const std::string& text) { std::ofstream(p) << text; }

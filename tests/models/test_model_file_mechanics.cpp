@@ -10,6 +10,7 @@
 #include <random>
 #include <set>
 
+#include "../support/scratch.hpp"
 #include "chaoskit/basins/instances.hpp"
 #include "chaoskit/models/energy_surface_sampler.hpp"
 #include "chaoskit/models/linear_modes.hpp"
@@ -38,14 +39,9 @@ double difference(const A& a, const B& b, double scale = 0.0) {
 
 /// A model file written into the temporary folder; removed with the object.
 struct TempModel {
-  std::filesystem::path path;
-  explicit TempModel(const std::string& text) {
-    static int counter = 0;
-    path = std::filesystem::temp_directory_path() /
-           ("chaoskit_mech_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + ".toml");
-    std::ofstream(path) << text;
-  }
-  ~TempModel() { std::filesystem::remove(path); }
+  chaoskit::test::ScratchDir dir{"mech"};
+  std::filesystem::path path = dir.path / "model.toml";
+  explicit TempModel(const std::string& text) { std::ofstream(path) << text; }
 };
 
 // A damped two-link chain in golf's conventions (chain's: th2 relative, centroidal inertias), with

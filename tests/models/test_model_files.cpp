@@ -10,6 +10,7 @@
 #include <random>
 #include <regex>
 
+#include "../support/scratch.hpp"
 #include "chaoskit/core/units.hpp"
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/integrate/jacobians.hpp"
@@ -138,8 +139,8 @@ TEST_CASE("model files: Jacobian-vector products agree with central differences"
 }
 
 TEST_CASE("model files: every function's dual-number derivative agrees with central differences", "[model_files]") {
-  const auto path =
-      std::filesystem::temp_directory_path() / ("chaoskit_functions_" + std::to_string(::getpid()) + ".toml");
+  const chaoskit::test::ScratchDir dir("functions");
+  const auto path = dir.path / "functions.toml";
   std::ofstream(path) << R"TOML(model = "ode"
 states = ["x", "y", "z"]
 [values]
@@ -154,7 +155,6 @@ y = "r * p - t"
 z = "p / (1 + s^2)"
 )TOML";
   const auto m = std::get<FileModel<3>>(make_model(path.string()));
-  std::filesystem::remove(path);
   std::mt19937_64 rng(11);
   double worst = 0.0;
   for (int trial = 0; trial < 200; ++trial) {
@@ -213,9 +213,8 @@ TEST_CASE("model files: a parameter grid axis changes the file's value", "[model
 namespace {
 /// Writes `text` to a fresh model file and returns the InputError message make_model gives.
 std::string error_of(const std::string& text) {
-  static int counter = 0;
-  const auto path = std::filesystem::temp_directory_path() /
-                    ("chaoskit_bad_model_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + ".toml");
+  const chaoskit::test::ScratchDir dir("bad_model");
+  const auto path = dir.path / "model.toml";
   std::ofstream(path) << text;
   std::string message = "(no error)";
   try {
@@ -223,7 +222,6 @@ std::string error_of(const std::string& text) {
   } catch (const InputError& e) {
     message = std::string(e.what()).substr(path.string().size());  // ":line:column: ..."
   }
-  std::filesystem::remove(path);
   return message;
 }
 const std::string lorenz_head = "model = \"ode\"\nstates = [\"x\", \"y\", \"z\"]\n[values]\nsigma = 10.0\n";

@@ -14,6 +14,7 @@
 #include <random>
 #include <thread>
 
+#include "../support/scratch.hpp"
 #include "chaoskit/models/model_program.hpp"
 #include "chaoskit/models/model_program_passes.hpp"
 #include "chaoskit/params/param_sets.hpp"
@@ -30,13 +31,10 @@ ParamFile shipped(const std::string& name) {
 
 /// A model file written from `text` and read back (removed at once).
 ParamFile written(const std::string& text) {
-  static int counter = 0;
-  const auto path = std::filesystem::temp_directory_path() /
-                    ("chaoskit_passes_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + ".toml");
+  const chaoskit::test::ScratchDir dir("passes");
+  const auto path = dir.path / "model.toml";
   std::ofstream(path) << text;
-  ParamFile f = read_param_file(path.string());
-  std::filesystem::remove(path);
-  return f;
+  return read_param_file(path.string());
 }
 
 ModelProgramStats stats_of(const ParamFile& f, bool optimise) {

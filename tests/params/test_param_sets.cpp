@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "../support/scratch.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/params/segment_geometry.hpp"
@@ -16,9 +17,8 @@ using Catch::Matchers::WithinRel;
 namespace {
 
 std::filesystem::path write_temp(const std::string& name, const std::string& text) {
-  const auto dir = std::filesystem::temp_directory_path() / "chaoskit_param_tests";
-  std::filesystem::create_directories(dir);
-  const auto path = dir / name;
+  static const chaoskit::test::ScratchDir dir("param_tests");  // removed when the tests end
+  const auto path = dir.path / name;
   std::ofstream(path) << text;
   return path;
 }

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "../support/integrate_fixtures.hpp"
+#include "../support/scratch.hpp"
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/state_transition.hpp"
 #include "chaoskit/models/model_program_passes.hpp"
@@ -415,11 +416,10 @@ TEST_CASE("lanes: stm and ftle (Psi(T, 0)) of golf.toml in every lane are the sc
 
 TEST_CASE("lanes: every instruction of a model file gives the scalar bits (lambda_max, spectrum, SALI, MEGNO)",
           "[simd][lyapunov][model_files]") {
-  const std::filesystem::path path = std::filesystem::temp_directory_path() /
-                                     ("chaoskit_lane_every_instruction_" + std::to_string(::getpid()) + ".toml");
+  const chaoskit::test::ScratchDir dir("lane_every_instruction");
+  const std::filesystem::path path = dir.path / "model.toml";
   std::ofstream(path) << kEveryInstruction;
   const FileModel<4> model = file_model_4(path.string());
-  std::filesystem::remove(path);
   // The optimised program holds every instruction the optimiser emits, each on the state (with
   // derivatives): all of Code but copy, sin and cos (which the passes drop or turn into sincos),
   // and the passes' own.

@@ -24,21 +24,25 @@ struct CliResult {
 /// s in single quotes for the shell (scratch.hpp's quote_arg, by the name the CLI tests use).
 inline std::string shell_quote(const std::string& s) { return quote_arg(s); }
 
-/// `args` is appended to the binary path verbatim (quote what needs quoting with shell_quote).
-inline CliResult run_cli(const std::string& args, const std::string& workdir = "") {
-  const auto err_path = std::filesystem::temp_directory_path() /
-                        ("chaoskit_test_err_" + std::to_string(::getpid()) + "_" + std::to_string(std::rand()));
+/// Runs a shell command (in `workdir` when given); exit code, stdout and stderr apart.
+inline CliResult run_shell(const std::string& command, const std::string& workdir = "") {
+  const ScratchDir scratch("stderr");
+  const std::string err_path = scratch.file("err");
   std::string cmd;
   if (!workdir.empty()) cmd += "cd " + shell_quote(workdir) + " && ";
-  cmd += std::string(CHAOSKIT_CLI_PATH) + " " + args + " 2>" + shell_quote(err_path.string());
+  cmd += "{ " + command + "; } 2>" + shell_quote(err_path);
   const ProcessResult p = read_command_output(cmd);
   CliResult r{p.exit_code, p.out, ""};
   std::ifstream in(err_path);
   std::stringstream ss;
   ss << in.rdbuf();
   r.err = ss.str();
-  std::filesystem::remove(err_path);
   return r;
+}
+
+/// `args` is appended to the binary path verbatim (quote what needs quoting with shell_quote).
+inline CliResult run_cli(const std::string& args, const std::string& workdir = "") {
+  return run_shell(std::string(CHAOSKIT_CLI_PATH) + " " + args, workdir);
 }
 
 /// Number of lines in s (a trailing newline does not start a new line).

@@ -45,25 +45,6 @@ std::string mpirun_prefix() {
 }
 std::string mpirun(int ranks) { return mpirun_prefix() + " -n " + std::to_string(ranks); }
 
-/// Runs a shell command; exit code, stdout and stderr apart.
-CliResult run_shell(const std::string& cmd) {
-  const std::string err = std::filesystem::temp_directory_path() / ("chaoskit_mpi_err_" + std::to_string(::getpid()));
-  CliResult r{-1, "", ""};
-  FILE* pipe = ::popen((cmd + " 2>" + shell_quote(err)).c_str(), "r");
-  if (!pipe) return r;
-  char buf[4096];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-  const int status = ::pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream in(err);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  r.err = ss.str();
-  std::filesystem::remove(err);
-  return r;
-}
-
 pid_t spawn_shell(const std::string& cmd) {
   const pid_t pid = ::fork();
   if (pid == 0) {
