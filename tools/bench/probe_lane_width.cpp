@@ -22,6 +22,18 @@
 #include "chaoskit/models/golf.hpp"
 #include "chaoskit/simd/lane_engine.hpp"
 
+// 16 lanes (two zmm registers on AVX-512, which has 32 of them): lanes.hpp stops at 8.
+#if PROBE_WIDTH == 16
+namespace chaoskit::simd {
+inline namespace CHAOSKIT_LANE_ISA {
+template <>
+struct RawLanes<16> {
+  typedef double type __attribute__((vector_size(128)));
+};
+}  // namespace CHAOSKIT_LANE_ISA
+}  // namespace chaoskit::simd
+#endif
+
 using namespace chaoskit;
 using namespace chaoskit::simd;
 
