@@ -1,9 +1,10 @@
-// What every compiled model must satisfy, checked once per model by one template (a new model
-// joins by one entry in ConformanceCases): the rest state is an equilibrium whose linearisation
-// has the frequencies linear_modes() reports; energy is conserved with the inputs off where the
-// model is conservative; dE/dt = (B τ)ᵀq̇ − q̇ᵀDq̇ along the vector field where it has joint
-// moments; and the tangent right-hand side the indicators integrate (hand-derived, dual-mode or
-// AutoDiff) agrees with AutoDiff of rhs() and with central differences of rhs().
+// What every compiled model must satisfy, checked once per model by one template: the rest state
+// is an equilibrium whose linearisation has the frequencies linear_modes() reports; energy is
+// conserved with the inputs off where the model is conservative; dE/dt = (B τ)ᵀq̇ − q̇ᵀDq̇ along the
+// vector field where it has joint moments; and the tangent right-hand side the indicators integrate
+// (hand-derived, dual-mode or AutoDiff) agrees with AutoDiff of rhs() and with central differences
+// of rhs(). The models come from the one list (models/model_list.hpp): a model without an entry in
+// CHAOSKIT_CONFORMANCE_CASES (its scales and properties) is checked with a DefaultCase.
 //
 // These are consequences of the physics, not of any one formula, so a sign slip in a model (a
 // Coriolis term, a gravity moment) fails several of them at once.
@@ -11,6 +12,8 @@
 
 #include <cmath>
 #include <random>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include "chaoskit/core/autodiff.hpp"
@@ -102,6 +105,29 @@ struct GolfFileCase {
   GolfCase, LimbCase, ChainCase<1>, ChainCase<2>, ChainCase<3>, ChainCase<4>, ChainCase<5>, DampedChainCase, \
       LorenzCase, HenonHeilesCase, GolfFileCase
 
+/// A compiled model of the one list (models/model_list.hpp) without a case above: its default
+/// parameter set, unit scales, and the checks that need nothing else (the tangent rhs; for a
+/// mechanical model the power balance, which holds with or without damping). So a model added to
+/// the list is checked here at once; a case above, with its scales, energy and rest, replaces this.
+template <class Model>
+struct DefaultCase {
+  using M = Model;
+  static M make() { return std::get<M>(make_model(ModelTraits<M>::name)); }
+  static constexpr double q_scale = 1.0, rate_scale = 1.0;
+  static constexpr bool conservative = false, has_rest = false;
+};
+
+template <class M, class... Cases>
+constexpr bool kHasCase = (std::is_same_v<M, typename Cases::M> || ...);
+template <class M>
+using DefaultCaseIfNone =
+    std::conditional_t<kHasCase<M, CHAOSKIT_CONFORMANCE_CASES>, std::tuple<>, std::tuple<DefaultCase<M>>>;
+#define CHAOSKIT_CONFORMANCE_DEFAULT(M) , std::declval<DefaultCaseIfNone<M>>()
+/// The cases above and a DefaultCase for every compiled model of the list they miss.
+using ConformanceCases = decltype(std::tuple_cat(std::declval<std::tuple<CHAOSKIT_CONFORMANCE_CASES>>()
+                                                     CHAOSKIT_FOR_EACH_COMPILED_MODEL(CHAOSKIT_CONFORMANCE_DEFAULT)));
+#undef CHAOSKIT_CONFORMANCE_DEFAULT
+
 /// A random state of the case's scales (angles, then rates; all components for a flow).
 template <class Case>
 Vec<double, Case::M::state_dim> random_state(std::mt19937& rng) {
@@ -150,8 +176,8 @@ void check_tangent(const M& model, const Vec<double, M::state_dim>& x, const Vec
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("conformance: the tangent rhs agrees with AutoDiff and with central differences",
-                   "[models][conformance]", CHAOSKIT_CONFORMANCE_CASES) {
+TEMPLATE_LIST_TEST_CASE("conformance: the tangent rhs agrees with AutoDiff and with central differences",
+                        "[models][conformance]", ConformanceCases) {
   using M = typename TestType::M;
   constexpr int n = M::state_dim, m = M::input_dim;
   const M model = TestType::make();
@@ -168,8 +194,8 @@ TEMPLATE_TEST_CASE("conformance: the tangent rhs agrees with AutoDiff and with c
   }
 }
 
-TEMPLATE_TEST_CASE("conformance: dE/dt along the vector field is the moments' power less the damping's",
-                   "[models][conformance]", CHAOSKIT_CONFORMANCE_CASES) {
+TEMPLATE_LIST_TEST_CASE("conformance: dE/dt along the vector field is the moments' power less the damping's",
+                        "[models][conformance]", ConformanceCases) {
   using M = typename TestType::M;
   constexpr int n = M::state_dim, m = M::input_dim;
   const M model = TestType::make();
@@ -196,8 +222,8 @@ TEMPLATE_TEST_CASE("conformance: dE/dt along the vector field is the moments' po
   }
 }
 
-TEMPLATE_TEST_CASE("conformance: a conservative model keeps its energy with the inputs off", "[models][conformance]",
-                   CHAOSKIT_CONFORMANCE_CASES) {
+TEMPLATE_LIST_TEST_CASE("conformance: a conservative model keeps its energy with the inputs off",
+                        "[models][conformance]", ConformanceCases) {
   using M = typename TestType::M;
   constexpr int n = M::state_dim;
   if constexpr (TestType::conservative) {
@@ -224,8 +250,8 @@ TEMPLATE_TEST_CASE("conformance: a conservative model keeps its energy with the 
   }
 }
 
-TEMPLATE_TEST_CASE("conformance: the rest state is an equilibrium with the frequencies of its linear modes",
-                   "[models][conformance]", CHAOSKIT_CONFORMANCE_CASES) {
+TEMPLATE_LIST_TEST_CASE("conformance: the rest state is an equilibrium with the frequencies of its linear modes",
+                        "[models][conformance]", ConformanceCases) {
   using M = typename TestType::M;
   constexpr int n = M::state_dim, m = M::input_dim;
   if constexpr (TestType::has_rest) {

@@ -273,7 +273,7 @@ CommandRunner register_inspect_command(CLI::App& app) {
                       "The limb model with another shipped parameter set, as JSON.",
           .environment = parameter_set_environment(),
       });
-  cmd->add_option("--model", opt->model, "Model: limb | golf | chain | lorenz | henon_heiles (see chaoskit models)")
+  cmd->add_option("--model", opt->model, "Model: " + model_names() + " (see chaoskit models)")
       ->type_name("NAME")
       ->required();
   cmd->add_option("--params", opt->params,

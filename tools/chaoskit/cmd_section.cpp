@@ -208,9 +208,9 @@ CommandRunner register_section_command(CLI::App& app) {
           .environment =
               parameter_set_environment() + "OMP_NUM_THREADS\tThe thread count when --threads is 0 (default).\n",
       });
-  cmd->add_option("--model", opt->model,
-                  "Model: limb | golf | chain | lorenz | henon_heiles, or a model file PATH.toml (see chaoskit models; "
-                  "data/models/README.md)")
+  cmd->add_option(
+         "--model", opt->model,
+         "Model: " + model_names() + ", or a model file PATH.toml (see chaoskit models; data/models/README.md)")
       ->type_name("NAME")
       ->required();
   cmd->add_option("--state", opt->state,

@@ -127,9 +127,9 @@ int with_model(const std::string& name, const std::string& params, Run&& run) {
 /// The three options every integrating command starts with.
 inline void add_model_state_time(CLI::App* cmd, std::string& model, std::string& state, std::string& time,
                                  const std::string& time_help) {
-  cmd->add_option("--model", model,
-                  "Model: limb | golf | chain | lorenz | henon_heiles, or a model file PATH.toml (see chaoskit models; "
-                  "data/models/README.md)")
+  cmd->add_option(
+         "--model", model,
+         "Model: " + model_names() + ", or a model file PATH.toml (see chaoskit models; data/models/README.md)")
       ->type_name("NAME")
       ->required();
   cmd->add_option("--state", state,

@@ -1,8 +1,8 @@
 #pragma once
 // The basin per-point functions and the grid loop are compiled once per mechanical model in the
-// library (basins/instances_*.cpp; the model files of 4 and 6 states in instances_file.cpp) and
-// declared extern here, so the CLI, the sweep engine and the tests do not re-instantiate three
-// steppers × three outcomes per model.
+// library (with the integration instances: integrate/instances/instances.cpp.in, written once
+// per model of models/model_list.hpp) and declared extern here, so the CLI, the sweep engine and the tests do not
+// re-instantiate three steppers × three outcomes per model.
 #include "chaoskit/basins/basin_map.hpp"
 #include "chaoskit/models/model_registry.hpp"
 

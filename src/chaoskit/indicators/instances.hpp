@@ -1,6 +1,7 @@
 #pragma once
 // The indicators' entry points are compiled once per registered model in the library
-// (indicators/instances/*.cpp, one file per model so they build in parallel) and declared extern
+// (indicators/instances/instances.cpp.in, written once per model of models/model_list.hpp so that
+// they build in parallel) and declared extern
 // here, so that the sweep evaluators, the commands and the tests call them without
 // re-instantiating the tangent systems under every stepper (before this, `lyapunov`'s command file
 // alone compiled them for all nine models, and so did every test that called one).
@@ -34,7 +35,7 @@
                                                                   const SectionOptions&, const IntegratorOptions&);
 
 // SALI's two deviation vectors; for a model with state_dim 2 this is GALI_n above (and may not be
-// instantiated twice), so the list names the models with state_dim > 2.
+// instantiated twice), so only the models with state_dim > 2 (CHAOSKIT_FOR_EACH_SALI_MODEL).
 #define CHAOSKIT_SALI_INSTANCE(EXTERN, M)                                                                    \
   EXTERN template AlignmentResult alignment_indices<2, M>(const M&, const Vec<double, M::state_dim>&,        \
                                                           const InputSchedule&, const FastIndicatorOptions&, \
@@ -44,15 +45,7 @@ namespace chaoskit {
 #define CHAOSKIT_EXTERN_INDICATORS(M) CHAOSKIT_INDICATOR_INSTANCES(extern, M)
 #define CHAOSKIT_EXTERN_SALI(M) CHAOSKIT_SALI_INSTANCE(extern, M)
 CHAOSKIT_FOR_EACH_REGISTERED_MODEL(CHAOSKIT_EXTERN_INDICATORS)
-CHAOSKIT_EXTERN_SALI(LimbModel)
-CHAOSKIT_EXTERN_SALI(GolfModel)
-CHAOSKIT_EXTERN_SALI(ChainModel<2>)
-CHAOSKIT_EXTERN_SALI(ChainModel<3>)
-CHAOSKIT_EXTERN_SALI(ChainModel<4>)
-CHAOSKIT_EXTERN_SALI(ChainModel<5>)
-CHAOSKIT_EXTERN_SALI(LorenzModel)
-CHAOSKIT_EXTERN_SALI(HenonHeilesModel)
-CHAOSKIT_FOR_EACH_FILE_MODEL(CHAOSKIT_EXTERN_SALI)
+CHAOSKIT_FOR_EACH_SALI_MODEL(CHAOSKIT_EXTERN_SALI)
 #undef CHAOSKIT_EXTERN_SALI
 #undef CHAOSKIT_EXTERN_INDICATORS
 }  // namespace chaoskit

@@ -11,8 +11,8 @@
 // equation Φ̇ = A(t) Φ; the step sizes differ when inputs act (there the input columns share the
 // error control), so the two agree to the tolerance, not to the bit.
 //
-// Not in indicators/instances.hpp: the sweep's evaluator (sweep/instances/evaluate_<model>.cpp,
-// one file per model) is its only caller in the library, so it is compiled there, once per model.
+// Not in indicators/instances.hpp: the sweep's evaluator (sweep/instances/instances.cpp.in, one
+// file per model) is its only caller in the library, so it is compiled there, once per model.
 #include <cmath>
 
 #include "chaoskit/core/errors.hpp"

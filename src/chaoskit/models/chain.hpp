@@ -19,6 +19,7 @@
 #include "chaoskit/core/types.hpp"
 #include "chaoskit/models/chain_tangent.hpp"
 #include "chaoskit/models/mechanics.hpp"
+#include "chaoskit/models/model_traits.hpp"
 #include "chaoskit/params/field_info.hpp"
 
 namespace chaoskit {
@@ -211,6 +212,30 @@ struct ChainModel {
   /// a, g β and the damping as one plain array (the lanes' files must not call Eigen's or
   /// std::array's members on doubles, simd/lanes.hpp), set with them in the constructor.
   double tc[chain_tangent::constant_count<N>]{};
+};
+
+/// Every ChainModel<N> is "chain": the list entry whose N is the parameter set's link count is built.
+template <int N>
+struct ModelTraits<ChainModel<N>> {
+  using Params = ChainParams;
+  static constexpr const char* name = "chain";
+  static constexpr const char* default_params = "chain3_uniform_rods";
+  static constexpr const char* summary = "N planar links (N = 1..5) with optional viscous joint damping";
+  static constexpr const char* state = "th1..thN,dth1..dthN";
+  static constexpr const char* inputs = "tau1..tauN";
+  static constexpr const char* conventions =
+      "golf's conventions: th1 absolute, thk relative to link k-1; centroidal inertias";
+  static bool accepts(const ChainParams& p) { return p.links() == N; }
+  /// The fields of a set (per-link arrays: a parameter axis names an element, `b2`).
+  template <class F>
+  static void describe_fields(F&& f) {
+    f(FieldInfo{"L", "m", "link length", Bound::positive});
+    f(FieldInfo{"m", "kg", "link mass", Bound::positive});
+    f(FieldInfo{"r", "m", "distance from the proximal joint to the link's centre of mass", Bound::positive});
+    f(FieldInfo{"I", "kg m^2", "centroidal moment of inertia", Bound::positive});
+    f(FieldInfo{"b", "N m s/rad", "viscous joint damping", Bound::nonnegative});
+    f(FieldInfo{"g", "m/s^2", "gravitational acceleration", Bound::nonnegative});
+  }
 };
 
 }  // namespace chaoskit

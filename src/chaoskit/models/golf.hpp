@@ -11,6 +11,7 @@
 
 #include "chaoskit/core/types.hpp"
 #include "chaoskit/models/mechanics.hpp"
+#include "chaoskit/models/model_traits.hpp"
 #include "chaoskit/models/sincos_pair.hpp"
 #include "chaoskit/params/field_info.hpp"
 
@@ -185,6 +186,18 @@ struct GolfModel {
   /// expression the call used, so the values are the same to the bit. A plain array: the lanes'
   /// files must not call std::array's inline members (simd/lanes.hpp).
   double tc[lane_constant_count]{};
+};
+
+template <>
+struct ModelTraits<GolfModel> {
+  using Params = GolfParams;
+  static constexpr const char* name = "golf";
+  static constexpr const char* default_params = "golf_manufactured";
+  static constexpr const char* summary = "two-link golf swing with joint moments, golf chapter";
+  static constexpr const char* state = "th1,th2,dth1,dth2";
+  static constexpr const char* inputs = "tau1,tau2";
+  static constexpr const char* conventions =
+      "th1 absolute from the downward vertical, th2 relative to link 1; centroidal inertias";
 };
 
 }  // namespace chaoskit

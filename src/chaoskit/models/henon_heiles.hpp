@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "chaoskit/core/types.hpp"
+#include "chaoskit/models/model_traits.hpp"
 
 namespace chaoskit {
 
@@ -70,6 +71,17 @@ struct HenonHeilesModel {
       JW(3, j) = (-dy - x2 * dx) + y2 * dy;
     }
   }
+};
+
+template <>
+struct ModelTraits<HenonHeilesModel> {
+  using Params = HenonHeilesParams;
+  static constexpr const char* name = "henon_heiles";
+  static constexpr const char* default_params = "henon_heiles";
+  static constexpr const char* summary = "Henon-Heiles Hamiltonian (validation: exponent pairing)";
+  static constexpr const char* state = "x,y,px,py";
+  static constexpr const char* inputs = "none";
+  static constexpr const char* conventions = "H = (px^2+py^2+x^2+y^2)/2 + x^2 y - y^3/3";
 };
 
 }  // namespace chaoskit

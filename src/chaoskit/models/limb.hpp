@@ -16,6 +16,7 @@
 
 #include "chaoskit/core/types.hpp"
 #include "chaoskit/models/mechanics.hpp"
+#include "chaoskit/models/model_traits.hpp"
 #include "chaoskit/models/sincos_pair.hpp"
 #include "chaoskit/params/field_info.hpp"
 
@@ -194,6 +195,18 @@ struct LimbModel {
   /// i2 = I2, gA = g (C1 m1 + L1 m2), gB = g C2 m2.
   /// A plain array: the lanes' files must not call std::array's inline members (simd/lanes.hpp).
   double tc[lane_constant_count]{};
+};
+
+template <>
+struct ModelTraits<LimbModel> {
+  using Params = LimbParams;
+  static constexpr const char* name = "limb";
+  static constexpr const char* default_params = "limb_paper_reconstructed";
+  static constexpr const char* summary = "leg (thigh + shank) as a planar double pendulum, limb paper eqs. 22-31";
+  static constexpr const char* state = "th1,th2,dth1,dth2";
+  static constexpr const char* inputs = "tau_hip,tau_knee";
+  static constexpr const char* conventions =
+      "both angles absolute from the downward vertical, CCW +; inertias about each proximal hinge";
 };
 
 }  // namespace chaoskit

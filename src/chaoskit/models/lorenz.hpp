@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "chaoskit/core/types.hpp"
+#include "chaoskit/models/model_traits.hpp"
 #include "chaoskit/params/field_info.hpp"
 
 namespace chaoskit {
@@ -80,6 +81,17 @@ struct LorenzModel {
 
  private:
   double lc[lane_constant_count] = {p.sigma, p.rho, p.beta};  // set once p is (p is declared first)
+};
+
+template <>
+struct ModelTraits<LorenzModel> {
+  using Params = LorenzParams;
+  static constexpr const char* name = "lorenz";
+  static constexpr const char* default_params = "lorenz_classic";
+  static constexpr const char* summary = "Lorenz-63 convection model (validation: published Lyapunov spectrum)";
+  static constexpr const char* state = "x,y,z";
+  static constexpr const char* inputs = "none";
+  static constexpr const char* conventions = "sigma, rho, beta";
 };
 
 }  // namespace chaoskit

@@ -1,61 +1,112 @@
 #include "chaoskit/models/model_registry.hpp"
 
+#include <optional>
+#include <tuple>
+
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/params/param_sets.hpp"
 
 namespace chaoskit {
 
+namespace {
+
+/// The list as a tuple of types, for the compile-time walks below.
+#define CHAOSKIT_MODEL_LIST_TYPE(A, M, kind) , M
+template <class... Ms>
+struct TupleOfList;
+template <class... Ms>
+struct TupleOfList<void, Ms...> {
+  using type = std::tuple<Ms...>;
+};
+using ModelTuple = TupleOfList<void CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_LIST_TYPE, )>::type;
+#undef CHAOSKIT_MODEL_LIST_TYPE
+
+template <class M>
+constexpr bool kIsFileModel = requires(const M& m) {
+  m.program;
+};
+
+// ChainParams accepts 1 to kMaxChainLinks links: the list must have a ChainModel<N> for each.
+template <class M>
+constexpr int kChainEntry = 0;
+template <int N>
+constexpr int kChainEntry<ChainModel<N>> = 1;
+#define CHAOSKIT_COUNT_CHAIN(A, M, kind) +kChainEntry<M>
+static_assert(0 CHAOSKIT_MODEL_LIST(CHAOSKIT_COUNT_CHAIN, ) == kMaxChainLinks,
+              "models/model_list.hpp needs ChainModel<1> to ChainModel<kMaxChainLinks>");
+#undef CHAOSKIT_COUNT_CHAIN
+
+/// Calls f.template operator()<M>() for every model of the list, in order, until it returns true.
+template <class F, std::size_t I = 0>
+bool for_each_model(F&& f) {
+  if constexpr (I == std::tuple_size_v<ModelTuple>) {
+    return false;
+  } else {
+    using M = std::tuple_element_t<I, ModelTuple>;
+    if (f.template operator()<M>()) return true;
+    return for_each_model<F, I + 1>(std::forward<F>(f));
+  }
+}
+
+bool is_known_name(const std::string& name) {
+  for (const auto& d : model_catalog())
+    if (d.name == name) return true;
+  return false;
+}
+
+}  // namespace
+
 const std::vector<ModelDescription>& model_catalog() {
-  static const std::vector<ModelDescription> catalog = {
-      {"limb", "leg (thigh + shank) as a planar double pendulum, limb paper eqs. 22-31", "th1,th2,dth1,dth2",
-       "tau_hip,tau_knee", "both angles absolute from the downward vertical, CCW +; inertias about each proximal hinge",
-       default_param_set("limb")},
-      {"golf", "two-link golf swing with joint moments, golf chapter", "th1,th2,dth1,dth2", "tau1,tau2",
-       "th1 absolute from the downward vertical, th2 relative to link 1; centroidal inertias",
-       default_param_set("golf")},
-      {"chain", "N planar links (N = 1..5) with optional viscous joint damping", "th1..thN,dth1..dthN", "tau1..tauN",
-       "golf's conventions: th1 absolute, thk relative to link k-1; centroidal inertias", default_param_set("chain")},
-      {"lorenz", "Lorenz-63 convection model (validation: published Lyapunov spectrum)", "x,y,z", "none",
-       "sigma, rho, beta", default_param_set("lorenz")},
-      {"henon_heiles", "Henon-Heiles Hamiltonian (validation: exponent pairing)", "x,y,px,py", "none",
-       "H = (px^2+py^2+x^2+y^2)/2 + x^2 y - y^3/3", default_param_set("henon_heiles")},
-  };
+  static const std::vector<ModelDescription> catalog = [] {
+    std::vector<ModelDescription> c;
+    for_each_model([&]<class M>() {
+      if constexpr (!kIsFileModel<M>) {
+        using T = ModelTraits<M>;
+        bool seen = false;
+        for (const auto& d : c) seen = seen || d.name == T::name;
+        if (!seen) c.push_back({T::name, T::summary, T::state, T::inputs, T::conventions, T::default_params});
+      }
+      return false;
+    });
+    return c;
+  }();
   return catalog;
 }
 
-namespace {
-template <int N>
-AnyModel make_chain_n(const ChainParams& p, int links) {
-  if constexpr (N > kMaxChainLinks) {
-    throw InputError("L", "chain with " + std::to_string(links) + " links is not supported");
-  } else {
-    if (links == N) return ChainModel<N>(p);
-    return make_chain_n<N + 1>(p, links);
-  }
+std::string model_names(const std::string& separator) {
+  std::string list;
+  for (const auto& d : model_catalog()) list += (list.empty() ? "" : separator) + d.name;
+  return list;
 }
-}  // namespace
 
 bool is_model_file(const std::string& name) { return name.find('/') != std::string::npos || name.ends_with(".toml"); }
 
 namespace {
-template <std::size_t I = 0>
+
 AnyModel make_file_model(std::shared_ptr<const ModelProgram> program) {
-  if constexpr (I == std::size(kFileModelSizes)) {
-    std::string sizes;
-    for (int n : kFileModelSizes) sizes += (sizes.empty() ? "" : ", ") + std::to_string(n);
+  std::optional<AnyModel> made;
+  std::string sizes;
+  for_each_model([&]<class M>() {
+    if constexpr (kIsFileModel<M>) {
+      constexpr int n = M::state_dim;
+      sizes += (sizes.empty() ? "" : ", ") + std::to_string(n);
+      if (program->state_dim() != n) return false;
+      if (program->input_count() > M::input_dim)
+        throw InputError(program->source(), "a model of " + std::to_string(n) + " states takes at most " +
+                                                std::to_string(M::input_dim) + " inputs, this one declares " +
+                                                std::to_string(program->input_count()));
+      made.emplace(M(std::move(program)));
+      return true;
+    }
+    return false;
+  });
+  if (!made)
     throw InputError(program->source(), "a model file needs " + sizes + " states (this one has " +
                                             std::to_string(program->state_dim()) +
                                             "); other sizes need a compiled model (data/models/README.md)");
-  } else {
-    constexpr int n = kFileModelSizes[I];
-    if (program->state_dim() != n) return make_file_model<I + 1>(std::move(program));
-    if (program->input_count() > FileModel<n>::input_dim)
-      throw InputError(program->source(), "a model of " + std::to_string(n) + " states takes at most " +
-                                              std::to_string(FileModel<n>::input_dim) + " inputs, this one declares " +
-                                              std::to_string(program->input_count()));
-    return FileModel<n>(std::move(program));
-  }
+  return std::move(*made);
 }
+
 }  // namespace
 
 AnyModel make_model(const std::string& name, const std::string& params) {
@@ -64,45 +115,52 @@ AnyModel make_model(const std::string& name, const std::string& params) {
       throw InputError(name, "a model file carries its own parameters in [values]; edit a copy of the file instead");
     return make_model(name, read_param_file(name));
   }
-  bool known = false;
-  for (const auto& d : model_catalog()) known = known || d.name == name;
-  if (!known) {
-    std::string list;
-    for (const auto& d : model_catalog()) list += (list.empty() ? "" : ", ") + d.name;
-    throw InputError("model", "unknown model '" + name + "' (known: " + list + ")");
-  }
+  if (!is_known_name(name))
+    throw InputError("model", "unknown model '" + name + "' (known: " + model_names(", ") + ")");
   return make_model(name, read_param_file(params.empty() ? default_param_set(name) : params));
 }
 
 AnyModel make_model(const std::string& name, const ParamFile& file) {
   if (is_model_file(name)) return make_file_model(ModelProgram::compile(file));
-  bool known = false;
-  for (const auto& d : model_catalog()) known = known || d.name == name;
-  if (!known) throw InputError("model", "unknown model '" + name + "'");
-  if (name == "limb") return LimbModel(limb_params(file));
-  if (name == "golf") return GolfModel(golf_params(file));
-  if (name == "lorenz") return LorenzModel(lorenz_params(file));
-  if (name == "henon_heiles") return HenonHeilesModel(henon_heiles_params(file));
-  const ChainParams cp = chain_params(file);
-  return make_chain_n<1>(cp, cp.links());
+  if (!is_known_name(name)) throw InputError("model", "unknown model '" + name + "'");
+  // The first entry of that name reads the set; of the entries sharing it (the chains), the one
+  // that accepts the parameters is built.
+  std::optional<AnyModel> made;
+  for_each_model([&]<class M>() {
+    if constexpr (!kIsFileModel<M>) {
+      using T = ModelTraits<M>;
+      if (name != T::name) return false;
+      const typename T::Params p = model_params<M>(file);
+      return for_each_model([&]<class M2>() {
+        if constexpr (!kIsFileModel<M2>) {
+          using T2 = ModelTraits<M2>;
+          if constexpr (std::is_same_v<typename T2::Params, typename T::Params>) {
+            if (name != T2::name) return false;
+            if constexpr (requires { T2::accepts(p); })
+              if (!T2::accepts(p)) return false;
+            made.emplace(M2(p));
+            return true;
+          }
+        }
+        return false;
+      });
+    }
+    return false;
+  });
+  if (made) return std::move(*made);
+  // A set no entry of that name accepts (the chains' sets are checked for 1 to kMaxChainLinks
+  // links when read, so this is reached only by a list that lacks some).
+  throw InputError("model", "no compiled " + name + " model takes the parameter set '" + file.label + "'");
 }
 
 std::string model_name(const AnyModel& model) {
   return std::visit(
       [](const auto& m) -> std::string {
         using M = std::decay_t<decltype(m)>;
-        if constexpr (std::is_same_v<M, LimbModel>)
-          return "limb";
-        else if constexpr (std::is_same_v<M, GolfModel>)
-          return "golf";
-        else if constexpr (std::is_same_v<M, LorenzModel>)
-          return "lorenz";
-        else if constexpr (std::is_same_v<M, HenonHeilesModel>)
-          return "henon_heiles";
-        else if constexpr (requires { m.program; })
+        if constexpr (kIsFileModel<M>)
           return m.source();
         else
-          return "chain";
+          return ModelTraits<M>::name;
       },
       model);
 }

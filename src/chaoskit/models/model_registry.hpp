@@ -1,17 +1,13 @@
 #pragma once
-// The one list of models: name → description and construction from a parameter set. Algorithms
-// are templates over concrete model types; `AnyModel` plus std::visit is where a name chosen at
-// run time meets them, so the hot loops never see virtual dispatch.
+// Where a model name chosen at run time meets the compiled models. Algorithms are templates over
+// concrete model types; `AnyModel` plus std::visit is where a name chosen at run time meets them,
+// so the hot loops never see virtual dispatch. Everything here is generated from the one list of
+// models (model_list.hpp) and each model's ModelTraits (model_traits.hpp).
 #include <string>
 #include <variant>
 #include <vector>
 
-#include "chaoskit/models/chain.hpp"
-#include "chaoskit/models/file_model.hpp"
-#include "chaoskit/models/golf.hpp"
-#include "chaoskit/models/henon_heiles.hpp"
-#include "chaoskit/models/limb.hpp"
-#include "chaoskit/models/lorenz.hpp"
+#include "chaoskit/models/model_list.hpp"
 
 namespace chaoskit {
 
@@ -24,48 +20,80 @@ struct ModelDescription {
   std::string default_params;  // shipped set used when --params is absent
 };
 
+/// One entry per model name, in list order (the chains of 1 to 5 links are one entry, "chain").
 const std::vector<ModelDescription>& model_catalog();
+/// The names of model_catalog() joined by `separator` ("limb | golf | ..." for help texts).
+std::string model_names(const std::string& separator = " | ");
 
-// Models read from TOML files (file_model.hpp) come in three state sizes. Each alternative here
-// is compiled into every integrator, indicator, section and sweep instance, so their number is
-// capped at three (CI's build time): 3 states (Lorenz-type flows), 4 (two-link chains, 2-dof
-// Hamiltonians: golf, limb, Hénon–Heiles) and 6 (three-link chains: an arm with a wrist, a leg with
-// a foot). Inputs ride along as N / 2 slots rather than as a second template parameter.
-using AnyModel = std::variant<LimbModel, GolfModel, ChainModel<1>, ChainModel<2>, ChainModel<3>, ChainModel<4>,
-                              ChainModel<5>, LorenzModel, HenonHeilesModel, FileModel<3>, FileModel<4>, FileModel<6>>;
-/// The state sizes a model file may have (the FileModel alternatives above).
-inline constexpr int kFileModelSizes[] = {3, 4, 6};
-static_assert(kMaxChainLinks == 5, "extend AnyModel and make_model when raising kMaxChainLinks");
+namespace detail {
+template <class... Ms>
+struct VariantOfList;  // drops the leading `void` the list expansion below starts with
+template <class... Ms>
+struct VariantOfList<void, Ms...> {
+  using type = std::variant<Ms...>;
+};
+}  // namespace detail
 
-// The same list for the explicit template instances (*/instances.hpp and their .cpp files):
-// X(Model) once per registered model, and once per mechanical model (those with links, a task
-// endpoint and rest states: everything but the benchmark flows).
-#define CHAOSKIT_FOR_EACH_MECHANICAL_MODEL(X) \
-  X(LimbModel)                                \
-  X(GolfModel)                                \
-  X(ChainModel<1>)                            \
-  X(ChainModel<2>)                            \
-  X(ChainModel<3>)                            \
-  X(ChainModel<4>)                            \
-  X(ChainModel<5>)
-#define CHAOSKIT_FOR_EACH_FILE_MODEL(X) \
-  X(FileModel<3>)                       \
-  X(FileModel<4>)                       \
-  X(FileModel<6>)
-// The file models whose type has the mechanical pieces (an even state size: dof = N / 2); whether
-// a given file is mechanical is checked at run time (models/mechanical_form.hpp).
-#define CHAOSKIT_FOR_EACH_MECHANICAL_FILE_MODEL(X) \
-  X(FileModel<4>)                                  \
-  X(FileModel<6>)
-#define CHAOSKIT_FOR_EACH_REGISTERED_MODEL(X) \
-  CHAOSKIT_FOR_EACH_MECHANICAL_MODEL(X)       \
-  X(LorenzModel)                              \
-  X(HenonHeilesModel)                         \
-  CHAOSKIT_FOR_EACH_FILE_MODEL(X)
-#define CHAOSKIT_COUNT_MODEL(M) +1
-static_assert(std::variant_size_v<AnyModel> == 0 CHAOSKIT_FOR_EACH_REGISTERED_MODEL(CHAOSKIT_COUNT_MODEL),
-              "CHAOSKIT_FOR_EACH_REGISTERED_MODEL must list every AnyModel alternative");
-#undef CHAOSKIT_COUNT_MODEL
+#define CHAOSKIT_MODEL_LIST_TYPE(A, M, kind) , M
+/// Every model of the list, in its order.
+using AnyModel = detail::VariantOfList<void CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_LIST_TYPE, )>::type;
+#undef CHAOSKIT_MODEL_LIST_TYPE
+
+// The list filtered by kind, for the explicit template instances (*/instances.hpp): X(Model) once
+// per model of the kind. CHAOSKIT_MODEL_KIND_<PREDICATE>_<kind>(X, M) is X(M) when a model of that
+// kind belongs to the predicate, nothing otherwise.
+#define CHAOSKIT_MODEL_KIND_ANY_mechanical(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_ANY_mechanical_1dof(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_ANY_flow(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_ANY_file_flow(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_ANY_file_mechanical(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_MECHANICAL_mechanical(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_MECHANICAL_mechanical_1dof(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_MECHANICAL_flow(X, M)
+#define CHAOSKIT_MODEL_KIND_MECHANICAL_file_flow(X, M)
+#define CHAOSKIT_MODEL_KIND_MECHANICAL_file_mechanical(X, M)
+#define CHAOSKIT_MODEL_KIND_FILE_mechanical(X, M)
+#define CHAOSKIT_MODEL_KIND_FILE_mechanical_1dof(X, M)
+#define CHAOSKIT_MODEL_KIND_FILE_flow(X, M)
+#define CHAOSKIT_MODEL_KIND_FILE_file_flow(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_FILE_file_mechanical(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_MECHANICAL_FILE_mechanical(X, M)
+#define CHAOSKIT_MODEL_KIND_MECHANICAL_FILE_mechanical_1dof(X, M)
+#define CHAOSKIT_MODEL_KIND_MECHANICAL_FILE_flow(X, M)
+#define CHAOSKIT_MODEL_KIND_MECHANICAL_FILE_file_flow(X, M)
+#define CHAOSKIT_MODEL_KIND_MECHANICAL_FILE_file_mechanical(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_COMPILED_mechanical(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_COMPILED_mechanical_1dof(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_COMPILED_flow(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_COMPILED_file_flow(X, M)
+#define CHAOSKIT_MODEL_KIND_COMPILED_file_mechanical(X, M)
+/// SALI's two deviation vectors are a separate instance only for models of more than two states.
+#define CHAOSKIT_MODEL_KIND_SALI_mechanical(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_SALI_mechanical_1dof(X, M)
+#define CHAOSKIT_MODEL_KIND_SALI_flow(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_SALI_file_flow(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_SALI_file_mechanical(X, M) X(M)
+
+#define CHAOSKIT_MODEL_PICK_ANY(X, M, kind) CHAOSKIT_MODEL_KIND_ANY_##kind(X, M)
+#define CHAOSKIT_MODEL_PICK_MECHANICAL(X, M, kind) CHAOSKIT_MODEL_KIND_MECHANICAL_##kind(X, M)
+#define CHAOSKIT_MODEL_PICK_FILE(X, M, kind) CHAOSKIT_MODEL_KIND_FILE_##kind(X, M)
+#define CHAOSKIT_MODEL_PICK_MECHANICAL_FILE(X, M, kind) CHAOSKIT_MODEL_KIND_MECHANICAL_FILE_##kind(X, M)
+#define CHAOSKIT_MODEL_PICK_COMPILED(X, M, kind) CHAOSKIT_MODEL_KIND_COMPILED_##kind(X, M)
+#define CHAOSKIT_MODEL_PICK_SALI(X, M, kind) CHAOSKIT_MODEL_KIND_SALI_##kind(X, M)
+
+/// Every model of the list.
+#define CHAOSKIT_FOR_EACH_REGISTERED_MODEL(X) CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_PICK_ANY, X)
+/// The compiled models (everything but the model-file types).
+#define CHAOSKIT_FOR_EACH_COMPILED_MODEL(X) CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_PICK_COMPILED, X)
+/// The compiled mechanical models (links, a task endpoint and rest states).
+#define CHAOSKIT_FOR_EACH_MECHANICAL_MODEL(X) CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_PICK_MECHANICAL, X)
+/// The model-file types.
+#define CHAOSKIT_FOR_EACH_FILE_MODEL(X) CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_PICK_FILE, X)
+/// The model-file types that have the mechanical pieces (whether a given file is mechanical is
+/// checked at run time, models/mechanical_form.hpp).
+#define CHAOSKIT_FOR_EACH_MECHANICAL_FILE_MODEL(X) CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_PICK_MECHANICAL_FILE, X)
+/// The models whose SALI (two deviation vectors) is not their GALI_n (more than two states).
+#define CHAOSKIT_FOR_EACH_SALI_MODEL(X) CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_PICK_SALI, X)
 
 /// Whether a model name is a model file (a path: it contains '/' or ends in .toml).
 bool is_model_file(const std::string& name);

@@ -71,11 +71,8 @@ std::vector<std::string> shipped_param_sets() {
 
 std::string default_param_set(const std::string& model) {
   if (is_model_file(model)) return model;  // a model file (models/model_program.hpp) is its own parameter set
-  if (model == "limb") return "limb_paper_reconstructed";
-  if (model == "golf") return "golf_manufactured";
-  if (model == "chain") return "chain3_uniform_rods";
-  if (model == "lorenz") return "lorenz_classic";
-  if (model == "henon_heiles") return "henon_heiles";
+  for (const ModelDescription& d : model_catalog())
+    if (d.name == model) return d.default_params;
   throw InputError("model", "unknown model '" + model + "'");
 }
 
@@ -172,26 +169,22 @@ void reject_unknown_keys(const ParamFile& f, const std::set<std::string>& known)
   }
 }
 
-/// Reads a struct exposing for_each_field from [values], strictly.
-template <class Params>
-Params read_fields(const ParamFile& f) {
-  Params p;
-  std::set<std::string> known;
-  p.for_each_field([&](const FieldInfo& info, double& value) {
-    known.insert(info.name);
-    value = read_number(f, info.name);
-  });
-  reject_unknown_keys(f, known);
-  p.validate(f.label + ": values.");
-  return p;
-}
-
 [[noreturn]] void wrong_layout(const ParamFile& f, const std::string& wanted, const std::string& accepted) {
   throw InputError(f.label + ": model",
                    "is '" + f.model + "', which model " + wanted + " cannot use (accepted: " + accepted + ")");
 }
 
 }  // namespace
+
+double detail::read_value(const ParamFile& f, std::string_view key) { return read_number(f, key); }
+
+void detail::reject_other_values(const ParamFile& f, const std::vector<std::string>& known) {
+  reject_unknown_keys(f, std::set<std::string>(known.begin(), known.end()));
+}
+
+void detail::check_layout(const ParamFile& f, const char* model) {
+  if (f.model != model) wrong_layout(f, model, model);
+}
 
 GolfParams golf_params(const ParamFile& f) {
   if (f.model == "golf") return read_fields<GolfParams>(f);
@@ -220,14 +213,8 @@ ChainParams chain_params(const ParamFile& f) {
   return p;
 }
 
-LorenzParams lorenz_params(const ParamFile& f) {
-  if (f.model != "lorenz") wrong_layout(f, "lorenz", "lorenz");
-  return read_fields<LorenzParams>(f);
-}
+LorenzParams lorenz_params(const ParamFile& f) { return model_params<LorenzModel>(f); }
 
-HenonHeilesParams henon_heiles_params(const ParamFile& f) {
-  if (f.model != "henon_heiles") wrong_layout(f, "henon_heiles", "henon_heiles");
-  return read_fields<HenonHeilesParams>(f);
-}
+HenonHeilesParams henon_heiles_params(const ParamFile& f) { return model_params<HenonHeilesModel>(f); }
 
 }  // namespace chaoskit

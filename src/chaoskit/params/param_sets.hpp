@@ -19,6 +19,7 @@
 #include "chaoskit/models/henon_heiles.hpp"
 #include "chaoskit/models/limb.hpp"
 #include "chaoskit/models/lorenz.hpp"
+#include "chaoskit/models/model_traits.hpp"
 
 namespace chaoskit {
 
@@ -41,8 +42,8 @@ void set_data_directory(const std::filesystem::path& dir);
 /// Names of the shipped sets (data/params/*.toml without extension), sorted.
 std::vector<std::string> shipped_param_sets();
 
-/// The set each model uses when --params is not given (design.md: limb → reconstructed, golf →
-/// manufactured).
+/// The set each model uses when no parameter set is named: its ModelTraits' default_params
+/// (design.md: limb → reconstructed, golf → manufactured); a model file is its own set.
 std::string default_param_set(const std::string& model);
 
 /// Reads a set by name (data/params/NAME.toml) or by path (anything containing '/' or ending in
@@ -56,5 +57,44 @@ LimbParams limb_params(const ParamFile& f);
 ChainParams chain_params(const ParamFile& f);
 LorenzParams lorenz_params(const ParamFile& f);
 HenonHeilesParams henon_heiles_params(const ParamFile& f);
+
+namespace detail {
+double read_value(const ParamFile& f, std::string_view key);
+void reject_other_values(const ParamFile& f, const std::vector<std::string>& known);
+void check_layout(const ParamFile& f, const char* model);
+}  // namespace detail
+
+/// Reads a parameter struct with a field visitor (`for_each_field`, as GolfParams) from [values],
+/// strictly: every field present, no other key, each within its bounds.
+template <class Params>
+Params read_fields(const ParamFile& f) {
+  Params p;
+  std::vector<std::string> known;
+  p.for_each_field([&](const FieldInfo& info, double& value) {
+    known.emplace_back(info.name);
+    value = detail::read_value(f, info.name);
+  });
+  detail::reject_other_values(f, known);
+  p.validate(f.label + ": values.");
+  return p;
+}
+
+/// The parameters of compiled model M from a set: the readers above for the models with
+/// conversions between layouts, otherwise the set's [values] in M's own layout (model = its name)
+/// through the field visitor.
+template <class M>
+typename ModelTraits<M>::Params model_params(const ParamFile& f) {
+  using P = typename ModelTraits<M>::Params;
+  if constexpr (std::is_same_v<P, GolfParams>) {
+    return golf_params(f);
+  } else if constexpr (std::is_same_v<P, LimbParams>) {
+    return limb_params(f);
+  } else if constexpr (std::is_same_v<P, ChainParams>) {
+    return chain_params(f);
+  } else {
+    detail::check_layout(f, ModelTraits<M>::name);
+    return read_fields<P>(f);
+  }
+}
 
 }  // namespace chaoskit

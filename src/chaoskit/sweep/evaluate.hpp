@@ -1,7 +1,7 @@
 #pragma once
 // evaluate_point() for a model chosen at run time. The template (point_evaluator.hpp) is compiled
-// once per registered model in src/chaoskit/sweep/instances/ (one file per model, so they build in
-// parallel and a change to one quantity does not recompile every command).
+// once per model of models/model_list.hpp, from sweep/instances/instances.cpp.in (one file per
+// model, so they build in parallel and a change to one quantity does not recompile every command).
 #include <cstdint>
 #include <span>
 

@@ -3,33 +3,34 @@
 #include <cctype>
 #include <charconv>
 #include <map>
+#include <utility>
+
+#include "chaoskit/models/model_registry.hpp"
 
 namespace chaoskit::sweep {
 
 namespace {
 
-/// Units and descriptions of the set's fields, from the parameter structs' FieldInfo (chain's
-/// arrays are listed here: ChainParams has no per-field table).
+/// Units and descriptions of a layout's fields, from the models' field visitors (or, for a struct of
+/// per-link arrays, its traits' describe_fields): the layout of every model in the list is its name.
 std::map<std::string, std::pair<std::string, std::string>> field_table(const std::string& layout) {
   std::map<std::string, std::pair<std::string, std::string>> t;
-  auto collect = [&](const auto& params) {
-    params.for_each_field([&](const FieldInfo& f, const double&) { t[f.name] = {f.unit, f.description}; });
+  auto note = [&](const FieldInfo& f) { t[f.name] = {f.unit, f.description}; };
+  auto collect = [&](const auto& model) {
+    using M = std::decay_t<decltype(*model)>;
+    if constexpr (requires { ModelTraits<M>::name; }) {
+      using T = ModelTraits<M>;
+      if (!t.empty() || layout != T::name) return;
+      if constexpr (requires { T::describe_fields(note); })
+        T::describe_fields(note);
+      else
+        typename T::Params{}.for_each_field([&](const FieldInfo& f, const double&) { note(f); });
+    }
   };
-  if (layout == "golf")
-    collect(GolfParams{});
-  else if (layout == "limb")
-    collect(LimbParams{});
-  else if (layout == "lorenz")
-    collect(LorenzParams{});
-  else if (layout == "henon_heiles")
-    collect(HenonHeilesParams{});
-  else if (layout == "chain")
-    t = {{"L", {"m", "link length"}},
-         {"m", {"kg", "link mass"}},
-         {"r", {"m", "distance from the proximal joint to the link's centre of mass"}},
-         {"I", {"kg m^2", "centroidal moment of inertia"}},
-         {"b", {"N m s/rad", "viscous joint damping"}},
-         {"g", {"m/s^2", "gravitational acceleration"}}};
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (collect(static_cast<std::variant_alternative_t<I, AnyModel>*>(nullptr)), ...);
+  }
+  (std::make_index_sequence<std::variant_size_v<AnyModel>>());
   return t;
 }
 

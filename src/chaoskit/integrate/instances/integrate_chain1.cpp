@@ -1,8 +1,0 @@
-// Explicit instantiation of simulate(), propagate_variational(), ftle() and the endpoint sensitivities for
-// ChainModel<1> (see instances.hpp).
-#include "chaoskit/integrate/instances.hpp"
-
-namespace chaoskit {
-CHAOSKIT_INTEGRATE_INSTANCES(, ChainModel<1>)
-CHAOSKIT_ENDPOINT_INSTANCES(, ChainModel<1>)
-}  // namespace chaoskit
