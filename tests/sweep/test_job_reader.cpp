@@ -1,12 +1,14 @@
 // Job files: axes, targets, defaults, and every kind of malformed job refused with the key named.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/sweep/job_fingerprint.hpp"
 #include "chaoskit/sweep/job_reader.hpp"
 #include "chaoskit/sweep/point_context.hpp"
+#include "chaoskit/sweep/quantities/quantity_unit.hpp"
 #include "chaoskit/sweep/result_layout.hpp"
 
 using namespace chaoskit;
@@ -181,4 +183,32 @@ TEST_CASE("sweep job: the stepper follows the workload unless [integrator] names
   CHECK(job_fingerprint(plain) != job_fingerprint(job_with_grid("th1 = [0.1, 0.2]",
                                                                 "[compute.section]\nplane = \"th1 = 0\"\n"
                                                                 "[integrator]\nstepper = \"rkf78\"\n")));
+}
+
+TEST_CASE("sweep job: each quantity is one unit of the list, read once into typed options",
+          "[sweep][job][quantities]") {
+  // The list follows the enumeration and names each quantity once.
+  std::vector<std::string> names;
+  for (const QuantityUnit* u : quantity_units()) {
+    CHECK(&unit_of(u->quantity) == u);
+    CHECK(quantity_name(u->quantity) == u->name);
+    CHECK(std::find(names.begin(), names.end(), u->name) == names.end());
+    names.push_back(u->name);
+  }
+  CHECK(names.size() == 11);
+  // The section plane is parsed when the job is read: the point evaluator only evaluates it.
+  const Job s = job_with_grid("th1 = { linspace = [0.0, 1.0, 2] }",
+                              "[compute.section]\nplane = \"th2 = 2*th1\"\ndirection = \"down\"\n");
+  REQUIRE(s.compute.size() == 2);
+  const ComputeSpec& section = s.compute[1];
+  CHECK(section.quantity == Quantity::section);
+  CHECK(section.direction == -1);
+  CHECK(section.surface.evaluate(std::vector<double>{0.5, 3.0, 0.0, 0.0}) == 2.0);
+  // The basin kind is an enumeration, and its variables follow it.
+  const Job b =
+      job_with_grid("th1 = { linspace = [0.0, 1.0, 2] }", "[compute.basin]\nkind = \"task\"\nthreshold = 3.5\n");
+  CHECK(b.compute[1].basin_kind == basins::BasinKind::task);
+  const ResultLayout layout = result_layout(b);
+  CHECK(layout.find("basin_speed") >= 0);
+  CHECK(layout.find("basin_label") == layout.find("basin_time") - 1);
 }

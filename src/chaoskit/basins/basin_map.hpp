@@ -13,6 +13,7 @@
 
 #include <omp.h>
 
+#include "chaoskit/basins/basin_kind.hpp"
 #include "chaoskit/basins/flip_time.hpp"
 #include "chaoskit/basins/rest_label.hpp"
 #include "chaoskit/basins/task_outcome.hpp"
@@ -20,8 +21,6 @@
 #include "chaoskit/models/mechanical_form.hpp"
 
 namespace chaoskit::basins {
-
-enum class BasinKind { rest, flip, task };
 
 struct GridAxis {
   std::string name;

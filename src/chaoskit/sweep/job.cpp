@@ -1,5 +1,7 @@
 #include "chaoskit/sweep/job.hpp"
 
+#include "chaoskit/sweep/quantities/quantity_unit.hpp"
+
 namespace chaoskit::sweep {
 
 std::string target_name(Target t) {
@@ -16,22 +18,7 @@ std::string target_name(Target t) {
   return "?";
 }
 
-std::string quantity_name(Quantity q) {
-  switch (q) {
-    case Quantity::lambda_max: return "lambda_max";
-    case Quantity::spectrum: return "spectrum";
-    case Quantity::stm: return "stm";
-    case Quantity::ftle: return "ftle";
-    case Quantity::sali: return "sali";
-    case Quantity::megno: return "megno";
-    case Quantity::orbit_class: return "orbit_class";
-    case Quantity::final_state: return "final_state";
-    case Quantity::endpoint_sensitivity: return "endpoint_sensitivity";
-    case Quantity::section: return "section";
-    case Quantity::basin: return "basin";
-  }
-  return "?";
-}
+std::string quantity_name(Quantity q) { return unit_of(q).name; }
 
 std::size_t Job::point_count() const {
   std::size_t n = 1;
@@ -39,14 +26,7 @@ std::size_t Job::point_count() const {
   return n;
 }
 
-Workload workload_of(Quantity q) {
-  switch (q) {
-    case Quantity::final_state:
-    case Quantity::section:
-    case Quantity::basin: return Workload::trajectory;
-    default: return Workload::tangent_flow;  // exponents, SALI, MEGNO, orbit_class, the STM and what uses it
-  }
-}
+Workload workload_of(Quantity q) { return unit_of(q).workload; }
 
 IntegratorOptions Job::integrator_for(Workload w) const {
   IntegratorOptions o = integrator;

@@ -18,7 +18,8 @@
 //   [energy]    solve = "dth1" (the rate solved from E), branch = "+" | "-"
 //   [inputs]    as in `chaoskit simulate --inputs` (torque | table, release)
 //   [compute]   one table per quantity (lambda_max, spectrum, stm, ftle, sali, megno, orbit_class, final_state,
-//               endpoint_sensitivity, section, basin), each with its own times
+//               endpoint_sensitivity, section, basin), each with its own times: each quantity is a
+//               unit in quantities/, listed in quantities/quantity_list.hpp
 //   [integrator] stepper, rtol, atol, max_steps, dt_min
 //   [output]    file (default: the job file's stem + .h5), batch (points per write)
 //
@@ -38,6 +39,7 @@
 #include <string>
 #include <vector>
 
+#include "chaoskit/basins/basin_kind.hpp"
 #include "chaoskit/core/expression.hpp"
 #include "chaoskit/integrate/input_schedule.hpp"
 #include "chaoskit/integrate/integrator_options.hpp"
@@ -46,6 +48,7 @@
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/sweep/point_list.hpp"
+#include "chaoskit/sweep/quantities/quantity_list.hpp"
 
 namespace chaoskit::sweep {
 
@@ -73,21 +76,12 @@ struct EnergySolve {
   int branch = +1;     ///< +1: the larger root, −1: the smaller
 };
 
-enum class Quantity {
-  lambda_max,
-  spectrum,
-  stm,
-  ftle,
-  sali,
-  megno,
-  orbit_class,
-  final_state,
-  endpoint_sensitivity,
-  section,
-  basin
-};
+/// The [compute] key of a quantity (its unit's name, quantities/quantity_list.hpp).
 std::string quantity_name(Quantity q);
 
+/// One [compute] entry: the typed options of its quantity, read and validated once per job by its
+/// unit (quantities/<name>.cpp); the fields a quantity does not have keep their defaults (the job
+/// fingerprint writes them all).
 struct ComputeSpec {
   Quantity quantity = Quantity::lambda_max;
   double time = 100.0;        ///< integration (or accumulation) time [s]
@@ -97,11 +91,12 @@ struct ComputeSpec {
   double max_time = NAN;      ///< orbit_class: adaptive classification up to this time [s] (NaN: fixed at `time`)
   double lambda_floor = NAN;  ///< orbit_class, adaptive: the smallest exponent resolved [1/s] (NaN: default)
   FtleMetric metric = FtleMetric::euclidean;  ///< ftle
-  std::string plane;                          ///< section: the surface "lhs = rhs"
+  std::string plane;                          ///< section: the surface "lhs = rhs" as written
+  Expression surface;                         ///< section: `plane` parsed (g = lhs − rhs over the state names)
   int direction = +1;                         ///< section: +1 up, −1 down, 0 both
   long crossings = 100;                       ///< section: crossings kept per point
-  std::string basin_kind = "rest";  ///< basin: rest (damped: winding label) | flip (first link over the top) | task
-  double threshold = NAN;           ///< basin task: endpoint speed counted as success [m/s]
+  basins::BasinKind basin_kind = basins::BasinKind::rest;  ///< basin: rest (damped: winding label) | flip | task
+  double threshold = NAN;                                  ///< basin task: endpoint speed counted as success [m/s]
 };
 
 /// Where a job's points come from: the product of [grid] axes, the rows of a [points] file, or

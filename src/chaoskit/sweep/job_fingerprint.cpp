@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "chaoskit/core/build_info.hpp"
+#include "chaoskit/sweep/quantities/quantity_unit.hpp"
 
 namespace chaoskit::sweep {
 
@@ -120,11 +121,7 @@ std::string job_fingerprint(const Job& job) {
     o << "energy = solve component " << job.energy.component << ", branch " << job.energy.branch << "\n";
   o << "inputs = " << job.inputs.describe() << "\n";
   for (const auto& c : job.compute) {
-    o << "compute." << quantity_name(c.quantity) << " = time " << exact(c.time) << ", transient " << exact(c.transient)
-      << ", renorm " << exact(c.renorm) << ", blocks " << c.blocks << ", metric " << metric_name(c.metric)
-      << ", plane '" << c.plane << "', direction " << c.direction << ", crossings " << c.crossings;
-    if (c.quantity == Quantity::orbit_class)
-      o << ", max_time " << exact(c.max_time) << ", lambda_floor " << exact(c.lambda_floor);
+    unit_of(c.quantity).fingerprint(c, o);
     o << "\n";
   }
   const IntegratorOptions& io = job.integrator;

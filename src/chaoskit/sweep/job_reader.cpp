@@ -11,16 +11,14 @@
 #include <limits>
 #include <sstream>
 
-#include "chaoskit/basins/basin_map.hpp"
-#include "chaoskit/basins/rest_label.hpp"
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/core/memory.hpp"
 #include "chaoskit/models/mechanical_form.hpp"
-#include "chaoskit/sweep/classification_options.hpp"
 #include "chaoskit/sweep/energy_sample.hpp"
 #include "chaoskit/sweep/parameter_axes.hpp"
 #include "chaoskit/sweep/point_context.hpp"
 #include "chaoskit/sweep/point_list.hpp"
+#include "chaoskit/sweep/quantities/quantity_unit.hpp"
 #include "chaoskit/sweep/toml_fields.hpp"
 
 namespace chaoskit::sweep {
@@ -47,9 +45,6 @@ auto on_model(const AnyModel& m, F&& f) {
   return std::visit(std::forward<F>(f), m);
 }
 
-std::vector<std::string> state_names_of(const AnyModel& m) {
-  return on_model(m, [](const auto& x) { return x.state_names(); });
-}
 std::vector<std::string> input_names_of(const AnyModel& m) {
   return on_model(m, [](const auto& x) -> std::vector<std::string> {
     if constexpr (requires { x.input_names(); })
@@ -57,9 +52,6 @@ std::vector<std::string> input_names_of(const AnyModel& m) {
     else
       return {};
   });
-}
-bool is_mechanical(const AnyModel& m) {
-  return on_model(m, [](const auto& x) { return is_mechanical_model(x); });
 }
 int dof_of(const AnyModel& m) {
   return on_model(m, [](const auto& x) {
@@ -69,11 +61,6 @@ int dof_of(const AnyModel& m) {
     else
       return 0;
   });
-}
-/// A model file's refusal of `purpose` (models/mechanical_form.hpp); nothing for built-in models,
-/// whose fields are checked by type below.
-void require_file_mechanics(const AnyModel& m, const std::string& purpose, MechanicalNeeds needs = {}) {
-  on_model(m, [&](const auto& x) { require_mechanics(x, purpose, needs); });
 }
 
 /// A table's entries in the order they are written in the file (toml++ keeps keys sorted), so
@@ -322,135 +309,21 @@ void read_energy(Job& job, const toml::table* energy) {
 
 // ---- [compute] ------------------------------------------------------------------------------
 
-Quantity parse_quantity(const std::string& name, const std::string& field) {
-  for (Quantity q : {Quantity::lambda_max, Quantity::spectrum, Quantity::stm, Quantity::ftle, Quantity::sali,
-                     Quantity::megno, Quantity::orbit_class, Quantity::final_state, Quantity::endpoint_sensitivity,
-                     Quantity::section, Quantity::basin})
-    if (quantity_name(q) == name) return q;
-  throw InputError(field,
-                   "unknown quantity (known: lambda_max, spectrum, stm, ftle, sali, megno, orbit_class, final_state, "
-                   "endpoint_sensitivity, section, basin)");
-}
-
-/// orbit_class's adaptive keys, checked by the classifier's own rules (OrbitClassOptions) so that
-/// a job is refused for exactly what classify_orbit would refuse, with the key named.
-void read_adaptive_classification(const toml::table& t, const std::string& prefix, ComputeSpec& c) {
-  if (t.get("max_time")) c.max_time = positive_number(t, "max_time", NAN, prefix + ".max_time");
-  if (t.get("lambda_floor")) c.lambda_floor = positive_number(t, "lambda_floor", NAN, prefix + ".lambda_floor");
-  try {
-    orbit_class_options(c).validate();
-  } catch (const InputError& e) { throw InputError(prefix + "." + e.field(), e.reason()); }
-}
-
+/// One entry, read by its quantity's unit (quantities/): the name picks the unit, the unit reads
+/// and validates the table once for the whole job.
 ComputeSpec read_compute_entry(const std::string& name, const toml::node& node, const Job& job) {
   const std::string prefix = "compute." + name;
-  ComputeSpec c;
-  c.quantity = parse_quantity(name, prefix);
+  const QuantityUnit* unit = nullptr;
+  std::vector<std::string> known;
+  for (const QuantityUnit* u : quantity_units()) {
+    known.push_back(u->name);
+    if (u->name == name) unit = u;
+  }
+  if (!unit) throw InputError(prefix, "unknown quantity (known: " + comma_separated(known) + ")");
   if (!node.is_table()) throw InputError(prefix, "must be a table, e.g. { time = 100.0 }");
-  const toml::table& t = *node.as_table();
-  switch (c.quantity) {
-    case Quantity::lambda_max:
-    case Quantity::spectrum: reject_unknown_keys(t, {"time", "transient", "renorm", "blocks"}, prefix + "."); break;
-    case Quantity::sali:
-    case Quantity::megno:
-      reject_unknown_keys(t, {"time", "renorm"}, prefix + ".");
-      c.time = 1000.0;
-      break;
-    case Quantity::orbit_class:
-      reject_unknown_keys(t, {"time", "renorm", "blocks", "max_time", "lambda_floor"}, prefix + ".");
-      c.time = 500.0;
-      break;
-    case Quantity::ftle: reject_unknown_keys(t, {"time", "metric"}, prefix + "."); break;
-    case Quantity::section:
-      reject_unknown_keys(t, {"plane", "direction", "crossings", "max_time"}, prefix + ".");
-      c.time = 1000.0;
-      break;
-    case Quantity::basin:
-      reject_unknown_keys(t, {"kind", "max_time", "threshold"}, prefix + ".");
-      c.time = 200.0;
-      break;
-    default: reject_unknown_keys(t, {"time"}, prefix + ".");
-  }
-  const bool horizon = c.quantity == Quantity::section || c.quantity == Quantity::basin;
-  c.time = positive_number(t, horizon ? "max_time" : "time", c.time, prefix + (horizon ? ".max_time" : ".time"));
-  c.renorm = positive_number(t, "renorm", c.renorm, prefix + ".renorm");
-  if (const auto* n = t.get("transient")) {
-    c.transient = number_of(*n, prefix + ".transient");
-    if (c.transient < 0) throw InputError(prefix + ".transient", "must be >= 0");
-  }
-  if (const auto* n = t.get("blocks")) c.blocks = static_cast<int>(integer_of(*n, prefix + ".blocks", 2, 1000));
-  const bool renormalised = c.quantity == Quantity::lambda_max || c.quantity == Quantity::spectrum ||
-                            c.quantity == Quantity::sali || c.quantity == Quantity::megno ||
-                            c.quantity == Quantity::orbit_class;
-  if (renormalised && c.renorm > c.time) throw InputError(prefix + ".renorm", "must not exceed the time");
-  if ((c.quantity == Quantity::lambda_max || c.quantity == Quantity::spectrum || c.quantity == Quantity::orbit_class) &&
-      std::lround(c.time / c.renorm) < c.blocks)
-    throw InputError(prefix + ".blocks",
-                     "needs at least one renormalisation interval per block (time/renorm >= blocks)");
-  if (c.quantity == Quantity::orbit_class) read_adaptive_classification(t, prefix, c);
-  if (const auto* n = t.get("metric")) {
-    try {
-      c.metric = parse_ftle_metric(string_of(*n, prefix + ".metric"));
-    } catch (const InputError& e) {
-      throw InputError(prefix + ".metric", "unknown metric (known: euclidean, kinetic)");
-    }
-    if (c.metric == FtleMetric::kinetic) require_file_mechanics(job.base_model, "FTLEs in the kinetic-energy metric");
-    if (c.metric == FtleMetric::kinetic && !is_mechanical(job.base_model))
-      throw InputError(prefix + ".metric", "the kinetic-energy metric needs a mechanical model");
-  }
-  if (c.quantity == Quantity::endpoint_sensitivity)
-    require_file_mechanics(job.base_model, "endpoint sensitivities", MechanicalNeeds{.kinematics = true});
-  if (c.quantity == Quantity::endpoint_sensitivity && !is_mechanical(job.base_model))
-    throw InputError(prefix, "needs a mechanical model (limb, golf, chain), not " + job.model_name);
-  if (c.quantity == Quantity::basin) {
-    require_file_mechanics(job.base_model, "basins");
-    if (!is_mechanical(job.base_model)) throw InputError(prefix, "needs a mechanical model (limb, golf, chain)");
-    if (const auto* n = t.get("kind")) c.basin_kind = string_of(*n, prefix + ".kind");
-    if (c.basin_kind != "rest" && c.basin_kind != "flip" && c.basin_kind != "task")
-      throw InputError(prefix + ".kind", "must be \"rest\", \"flip\" or \"task\"");
-    require_file_mechanics(job.base_model, "basins",
-                           basins::basin_needs(c.basin_kind == "rest"   ? basins::BasinKind::rest
-                                               : c.basin_kind == "flip" ? basins::BasinKind::flip
-                                                                        : basins::BasinKind::task));
-    if (const auto* n = t.get("threshold")) c.threshold = number_of(*n, prefix + ".threshold");
-    if (c.basin_kind == "task" && !std::isfinite(c.threshold))
-      throw InputError(prefix + ".threshold", "a task basin needs the endpoint speed threshold [m/s]");
-    if (c.basin_kind != "task" && t.get("threshold"))
-      throw InputError(prefix + ".threshold", "only for kind = \"task\"");
-    if (c.basin_kind == "rest") {
-      const bool damped = std::visit(
-          [](const auto& m) {
-            using M = std::decay_t<decltype(m)>;
-            if constexpr (MechanicalModel<M>)
-              return basins::has_damping(m);
-            else
-              return false;
-          },
-          job.base_model);
-      if (!damped)
-        throw InputError(prefix + ".kind",
-                         "rest basins need joint damping > 0 (chain with b > 0, e.g. params = "
-                         "\"chain2_damped_rods\", or [model.overrides] b = [...])");
-    }
-  }
-  if (c.quantity == Quantity::section) {
-    const toml::node* plane = t.get("plane");
-    if (!plane) throw InputError(prefix + ".plane", "missing (e.g. plane = \"th1 = 0\")");
-    c.plane = string_of(*plane, prefix + ".plane");
-    (void)parse_surface(c.plane, state_names_of(job.base_model), prefix + ".plane");
-    if (const auto* n = t.get("direction")) {
-      const std::string d = string_of(*n, prefix + ".direction");
-      if (d == "up")
-        c.direction = +1;
-      else if (d == "down")
-        c.direction = -1;
-      else if (d == "both")
-        c.direction = 0;
-      else
-        throw InputError(prefix + ".direction", "must be \"up\", \"down\" or \"both\"");
-    }
-    if (const auto* n = t.get("crossings")) c.crossings = integer_of(*n, prefix + ".crossings", 1, 100000);
-  }
+  ComputeSpec c;
+  c.quantity = unit->quantity;
+  unit->read(*node.as_table(), prefix, job, c);
   return c;
 }
 
@@ -627,7 +500,7 @@ Job parse_job(const std::string& text, const std::string& source, const PointTab
   for (const auto* list : {&job.axes, &job.fixed, &job.points.columns})
     for (const auto& e : *list) moments = moments || e.target == Target::torque || e.target == Target::release;
   for (const auto& c : job.compute)
-    if (c.quantity == Quantity::basin && c.basin_kind == "rest" && moments)
+    if (c.quantity == Quantity::basin && c.basin_kind == basins::BasinKind::rest && moments)
       throw InputError("compute.basin.kind",
                        "rest basins take no joint moments (the energy test needs E to decrease): "
                        "remove [inputs] and torque or release names, or use kind = \"flip\" or \"task\"");

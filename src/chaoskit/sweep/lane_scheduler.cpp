@@ -3,27 +3,14 @@
 #include <optional>
 #include <utility>
 
+#include "chaoskit/sweep/quantities/quantity_unit.hpp"
+
 namespace chaoskit::sweep {
 
 namespace {
-/// The system that integrates an entry's tangent flow, or none: on lanes whenever the job's are
-/// (job_uses_lanes) and the model has a kernel for it.
-std::optional<simd::LaneSystem> lane_system(Quantity q) {
-  switch (q) {
-    case Quantity::lambda_max: return simd::LaneSystem::tangent1;
-    case Quantity::sali: return simd::LaneSystem::tangent2;
-    case Quantity::spectrum:
-    case Quantity::stm:
-    case Quantity::ftle:
-    case Quantity::endpoint_sensitivity: return simd::LaneSystem::tangent_full;
-    case Quantity::megno: return simd::LaneSystem::megno;
-    case Quantity::orbit_class: return simd::LaneSystem::classifier;
-    default: return std::nullopt;
-  }
-}
-
 bool lane_quantity(const AnyModel& model, Quantity q) {
-  const std::optional<simd::LaneSystem> system = lane_system(q);
+  // On lanes whenever the job's are (job_uses_lanes) and the model has a kernel for its system.
+  const std::optional<simd::LaneSystem> system = unit_of(q).lanes;
   return system && simd::has_lane_kernel(model, *system);
 }
 }  // namespace

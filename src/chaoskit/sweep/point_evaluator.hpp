@@ -258,9 +258,7 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
       case Quantity::basin: {
         if constexpr (MechanicalModel<M>) {
           basins::BasinOptions bo;
-          bo.kind = c.basin_kind == "rest"   ? basins::BasinKind::rest
-                    : c.basin_kind == "flip" ? basins::BasinKind::flip
-                                             : basins::BasinKind::task;
+          bo.kind = c.basin_kind;
           bo.rest.max_time = bo.flip.max_time = bo.task.max_time = c.time;
           bo.task.threshold = c.threshold;
           const basins::PointOutcome p = basins::basin_point(model, x0, inputs, bo, trajectory_io);
@@ -272,7 +270,7 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
         break;
       }
       case Quantity::section: {
-        const Expression surface = parse_surface(c.plane, model.state_names(), "compute.section.plane");
+        const Expression& surface = c.surface;  // parsed once, when the job was read
         SectionOptions so;
         so.direction = c.direction;
         so.max_crossings = c.crossings;

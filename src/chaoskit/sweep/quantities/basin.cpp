@@ -1,0 +1,88 @@
+// basin = { kind = "rest" | "flip" | "task", max_time = 200, threshold }: the per-point basin label
+// of `chaoskit basin` (basins/basin_map.hpp). Mechanical models only; the kind is read once into
+// ComputeSpec::basin_kind.
+#include <cmath>
+
+#include "chaoskit/basins/basin_map.hpp"
+#include "chaoskit/core/errors.hpp"
+#include "chaoskit/models/mechanical_form.hpp"
+#include "chaoskit/sweep/quantities/quantity_unit.hpp"
+#include "chaoskit/sweep/toml_fields.hpp"
+
+namespace chaoskit::sweep {
+
+namespace {
+
+void read(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
+  using basins::BasinKind;
+  reject_unknown_keys(t, {"kind", "max_time", "threshold"}, prefix + ".");
+  c.time = 200.0;
+  entry_fields::read_time(t, prefix, c, "max_time");
+  require_file_mechanics(job.base_model, "basins");
+  if (!is_mechanical(job.base_model)) throw InputError(prefix, "needs a mechanical model (limb, golf, chain)");
+  if (const auto* n = t.get("kind")) {
+    const std::string kind = string_of(*n, prefix + ".kind");
+    if (kind == "rest")
+      c.basin_kind = BasinKind::rest;
+    else if (kind == "flip")
+      c.basin_kind = BasinKind::flip;
+    else if (kind == "task")
+      c.basin_kind = BasinKind::task;
+    else
+      throw InputError(prefix + ".kind", "must be \"rest\", \"flip\" or \"task\"");
+  }
+  require_file_mechanics(job.base_model, "basins", basins::basin_needs(c.basin_kind));
+  if (const auto* n = t.get("threshold")) c.threshold = number_of(*n, prefix + ".threshold");
+  if (c.basin_kind == BasinKind::task && !std::isfinite(c.threshold))
+    throw InputError(prefix + ".threshold", "a task basin needs the endpoint speed threshold [m/s]");
+  if (c.basin_kind != BasinKind::task && t.get("threshold"))
+    throw InputError(prefix + ".threshold", "only for kind = \"task\"");
+  if (c.basin_kind == BasinKind::rest) {
+    const bool damped = std::visit(
+        [](const auto& m) {
+          using M = std::decay_t<decltype(m)>;
+          if constexpr (MechanicalModel<M>)
+            return basins::has_damping(m);
+          else
+            return false;
+        },
+        job.base_model);
+    if (!damped)
+      throw InputError(prefix + ".kind",
+                       "rest basins need joint damping > 0 (chain with b > 0, e.g. params = "
+                       "\"chain2_damped_rods\", or [model.overrides] b = [...])");
+  }
+}
+
+void variables(const ComputeSpec& c, const ModelShape&, VariableList& out) {
+  using io::ElementType;
+  switch (c.basin_kind) {
+    case basins::BasinKind::rest:
+      out.add("basin_label", ElementType::int32, {}, "1",
+              "rest state: winding numbers of the links, encoded (0: no link over the top, -1: not settled)");
+      out.add("basin_time", ElementType::float64, {}, "s", "time when the energy fell below the lowest barrier");
+      break;
+    case basins::BasinKind::flip:
+      out.add("basin_label", ElementType::int32, {}, "1", "link that first passed over the top (0: none)");
+      out.add("basin_time", ElementType::float64, {}, "s", "flip time: first passage of a link over the top");
+      break;
+    case basins::BasinKind::task:
+      out.add("basin_label", ElementType::int32, {}, "1",
+              "task outcome: endpoint speed at the first th1 = 0 >= threshold");
+      out.add("basin_time", ElementType::float64, {}, "s", "time of the first th1 = 0");
+      out.add("basin_speed", ElementType::float64, {}, "m/s", "endpoint speed at the first th1 = 0");
+      break;
+  }
+}
+
+}  // namespace
+
+const QuantityUnit& basin_unit() {
+  // The fingerprint line is the common one: it has never carried kind or threshold, and changing
+  // it would refuse to resume files whose jobs are unchanged.
+  static const QuantityUnit unit{
+      Quantity::basin, "basin", Workload::trajectory, std::nullopt, read, variables, entry_fields::common_fingerprint};
+  return unit;
+}
+
+}  // namespace chaoskit::sweep

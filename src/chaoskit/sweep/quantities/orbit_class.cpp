@@ -1,0 +1,94 @@
+// orbit_class = { time = 500, renorm = 1, blocks = 10, max_time, lambda_floor }: regular, chaotic or
+// undecided by λ_max, SALI and MEGNO together, fixed at `time` or adaptive up to `max_time`
+// (indicators/orbit_classification.hpp; the options are built by classification_options.hpp).
+#include <cmath>
+#include <cstdio>
+
+#include "chaoskit/core/errors.hpp"
+#include "chaoskit/sweep/classification_options.hpp"
+#include "chaoskit/sweep/quantities/quantity_unit.hpp"
+#include "chaoskit/sweep/toml_fields.hpp"
+
+namespace chaoskit::sweep {
+
+namespace {
+
+std::string exact(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%a", v);
+  return buf;
+}
+
+/// orbit_class's long_name: the codes and the verdict rule in force, with its exponent floor.
+std::string orbit_class_description(const OrbitClassOptions& o) {
+  char rule[400];
+  if (o.adaptive())
+    std::snprintf(rule, sizeof rule,
+                  "adaptive: T doubled from %g s up to max_time %g s; chaotic where lambda_max and SALI say so, "
+                  "regular where lambda_max, SALI and MEGNO all say so and T >= ln(sqrt(2)/%g)/lambda_floor = %.0f s "
+                  "(lambda_floor = %g 1/s), else undecided",
+                  o.time, o.max_time, o.sali_chaotic, o.regular_time(), o.floor());
+  else
+    std::snprintf(rule, sizeof rule,
+                  "fixed T = %g s, where lambda_max and SALI agree: a regular verdict excludes only exponents above "
+                  "ln(sqrt(2)/%g)/T = %.3g 1/s",
+                  o.time, o.sali_chaotic, o.floor());
+  return std::string("verdict: 0 regular, 1 chaotic, 2 undecided; ") + rule;
+}
+
+void read(const toml::table& t, const std::string& prefix, const Job&, ComputeSpec& c) {
+  using namespace entry_fields;
+  reject_unknown_keys(t, {"time", "renorm", "blocks", "max_time", "lambda_floor"}, prefix + ".");
+  c.time = 500.0;
+  read_time(t, prefix, c);
+  read_renorm(t, prefix, c);
+  read_blocks(t, prefix, c);
+  check_renorm(prefix, c);
+  check_blocks(prefix, c);
+  // The adaptive keys, checked by the classifier's own rules (OrbitClassOptions) so that a job is
+  // refused for exactly what classify_orbit would refuse, with the key named.
+  if (t.get("max_time")) c.max_time = positive(t, "max_time", NAN, prefix + ".max_time");
+  if (t.get("lambda_floor")) c.lambda_floor = positive(t, "lambda_floor", NAN, prefix + ".lambda_floor");
+  try {
+    orbit_class_options(c).validate();
+  } catch (const InputError& e) { throw InputError(prefix + "." + e.field(), e.reason()); }
+}
+
+void variables(const ComputeSpec& c, const ModelShape&, VariableList& out) {
+  using io::ElementType;
+  out.add("orbit_class", ElementType::int32, {}, "1", orbit_class_description(orbit_class_options(c)));
+  out.add("orbit_votes", ElementType::int32, {{"indicator", 3}}, "1",
+          "vote of lambda_max, SALI and MEGNO, in that order: 0 regular, 1 chaotic, 2 undecided");
+  out.add("orbit_lambda_max", ElementType::float64, {}, "1/s",
+          "largest Lyapunov exponent at T (from SALI's first vector)");
+  out.add("orbit_lambda_max_error", ElementType::float64, {}, "1/s",
+          "standard error of orbit_lambda_max (block averages)");
+  out.add("orbit_lambda_max_half", ElementType::float64, {}, "1/s", "the lambda_max estimate at T/2");
+  out.add("orbit_sali", ElementType::float64, {}, "1", "smaller alignment index at T");
+  out.add("orbit_sali_min", ElementType::float64, {}, "1", "smallest SALI met up to T");
+  out.add("orbit_megno", ElementType::float64, {}, "1", "MEGNO <Y> at T");
+  out.add("orbit_growth_power", ElementType::float64, {}, "1",
+          "adaptive: p in |w| ~ t^p of the deviation vector over [T/4, T] (about 1 on a torus, large if chaotic)");
+  out.add("orbit_time", ElementType::float64, {}, "s",
+          "T: the time at which the verdict was reached (or max_time), the time of every orbit_ value");
+}
+
+void fingerprint(const ComputeSpec& c, std::ostream& o) {
+  entry_fields::common_fingerprint(c, o);
+  o << ", max_time " << exact(c.max_time) << ", lambda_floor " << exact(c.lambda_floor);
+}
+
+}  // namespace
+
+const QuantityUnit& orbit_class_unit() {
+  static const QuantityUnit unit{Quantity::orbit_class,
+                                 "orbit_class",
+                                 Workload::tangent_flow,
+                                 simd::LaneSystem::classifier,
+                                 read,
+                                 variables,
+                                 fingerprint};
+  return unit;
+}
+
+}  // namespace chaoskit::sweep
