@@ -211,4 +211,12 @@ TEST_CASE("sweep job: each quantity is one unit of the list, read once into type
   const ResultLayout layout = result_layout(b);
   CHECK(layout.find("basin_speed") >= 0);
   CHECK(layout.find("basin_label") == layout.find("basin_time") - 1);
+  // The kind and the task threshold change what basin_label means, so they are part of the job:
+  // a resume refuses a file written with another kind or threshold.
+  const auto basin_job = [](const std::string& entry) {
+    return job_fingerprint(job_with_grid("th1 = { linspace = [0.0, 1.0, 2] }", "[compute.basin]\n" + entry));
+  };
+  CHECK(basin_job("kind = \"task\"\nthreshold = 3.5\n") == job_fingerprint(b));
+  CHECK(basin_job("kind = \"task\"\nthreshold = 4.0\n") != job_fingerprint(b));
+  CHECK(basin_job("kind = \"flip\"\n") != job_fingerprint(b));
 }

@@ -2,9 +2,11 @@
 // of `chaoskit basin` (basins/basin_map.hpp). Mechanical models only; the kind is read once into
 // ComputeSpec::basin_kind.
 #include <cmath>
+#include <ostream>
 
 #include "chaoskit/basins/basin_map.hpp"
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/number_text.hpp"
 #include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/sweep/quantities/quantity_unit.hpp"
 #include "chaoskit/sweep/toml_fields.hpp"
@@ -75,13 +77,18 @@ void variables(const ComputeSpec& c, const ModelShape&, VariableList& out) {
   }
 }
 
+// The kind and the task threshold change what basin_label means without changing the variables, so
+// they are part of the job: without them a resume would mix rest and flip labels in one file.
+void fingerprint(const ComputeSpec& c, std::ostream& o) {
+  entry_fields::common_fingerprint(c, o);
+  o << ", kind " << basins::basin_kind_name(c.basin_kind) << ", threshold " << exact_number_text(c.threshold);
+}
+
 }  // namespace
 
 const QuantityUnit& basin_unit() {
-  // The fingerprint line is the common one: it has never carried kind or threshold, and changing
-  // it would refuse to resume files whose jobs are unchanged.
-  static const QuantityUnit unit{
-      Quantity::basin, "basin", Workload::trajectory, std::nullopt, read, variables, entry_fields::common_fingerprint};
+  static const QuantityUnit unit{Quantity::basin, "basin",    Workload::trajectory, std::nullopt, read,
+                                 variables,       fingerprint};
   return unit;
 }
 
