@@ -2,6 +2,8 @@
 // Maps between the models' conventions (design.md): absolute ↔ relative angles
 // (α2 = θ1 + θ2_rel) and hinge ↔ centroidal inertia (K = I + m r²). The same leg can then be
 // integrated as `limb`, `golf` or a two-link `chain`, and tests check all three agree.
+#include <type_traits>
+
 #include "chaoskit/models/chain.hpp"
 #include "chaoskit/models/golf.hpp"
 #include "chaoskit/models/limb.hpp"
@@ -44,6 +46,21 @@ inline ChainParams chain_from_golf(const GolfParams& g) {
   c.I = {g.I1, g.I2};
   c.g = g.g;
   return c;
+}
+
+/// The layouts a parameter set may be written in for another model (params/param_sets.hpp's
+/// readers): golf ← limb, limb ← golf, chain ← golf | limb, and every layout for its own model.
+/// Overloads on the target type, so that generic code (the sweep's model factory) finds the
+/// conversion of a pair of layouts by overload resolution, and the readers use the same functions.
+template <class P>
+P convert_params(const P& p, std::type_identity<P>) {
+  return p;
+}
+inline GolfParams convert_params(const LimbParams& l, std::type_identity<GolfParams>) { return golf_from_limb(l); }
+inline LimbParams convert_params(const GolfParams& g, std::type_identity<LimbParams>) { return limb_from_golf(g); }
+inline ChainParams convert_params(const GolfParams& g, std::type_identity<ChainParams>) { return chain_from_golf(g); }
+inline ChainParams convert_params(const LimbParams& l, std::type_identity<ChainParams>) {
+  return chain_from_golf(golf_from_limb(l));
 }
 
 /// Relative-angle state (θ1, θ2_rel, θ̇1, θ̇2_rel) of the limb's absolute state (θ1, θ2, θ̇1, θ̇2).

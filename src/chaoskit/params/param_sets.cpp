@@ -186,20 +186,23 @@ void detail::check_layout(const ParamFile& f, const char* model) {
   if (f.model != model) wrong_layout(f, model, model);
 }
 
+// The conversions are models/conversions.hpp's convert_params, which the sweep's model factory
+// (sweep/model_factory.cpp) applies to a set read once: the two must stay the same functions.
 GolfParams golf_params(const ParamFile& f) {
   if (f.model == "golf") return read_fields<GolfParams>(f);
-  if (f.model == "limb") return golf_from_limb(read_fields<LimbParams>(f));
+  if (f.model == "limb") return convert_params(read_fields<LimbParams>(f), std::type_identity<GolfParams>{});
   wrong_layout(f, "golf", "golf, limb");
 }
 
 LimbParams limb_params(const ParamFile& f) {
   if (f.model == "limb") return read_fields<LimbParams>(f);
-  if (f.model == "golf") return limb_from_golf(read_fields<GolfParams>(f));
+  if (f.model == "golf") return convert_params(read_fields<GolfParams>(f), std::type_identity<LimbParams>{});
   wrong_layout(f, "limb", "limb, golf");
 }
 
 ChainParams chain_params(const ParamFile& f) {
-  if (f.model == "golf" || f.model == "limb") return chain_from_golf(golf_params(f));
+  if (f.model == "golf") return convert_params(read_fields<GolfParams>(f), std::type_identity<ChainParams>{});
+  if (f.model == "limb") return convert_params(read_fields<LimbParams>(f), std::type_identity<ChainParams>{});
   if (f.model != "chain") wrong_layout(f, "chain", "chain, golf, limb");
   ChainParams p;
   p.L = read_list(f, "L", true);

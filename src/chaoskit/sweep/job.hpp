@@ -67,6 +67,7 @@ struct GridEntry {
   std::string param_key;       ///< parameter key in [values] (for Target::parameter)
   std::vector<double> values;  ///< axis coordinates (strictly increasing) or the one fixed value
   std::string units, long_name;
+  int param_field = -1;  ///< Target::parameter: the field it sets in the job's ModelFactory, resolved once
 };
 
 /// Which rate is solved from the total energy, and which root.
@@ -110,6 +111,7 @@ struct PointList {
 };
 
 class LevelSamplers;  // energy_sample.hpp
+class ModelFactory;   // model_factory.hpp
 
 /// A [sample] job's draw: n states per energy level (the `energy` axis's coordinates) under
 /// `measure` and `seed`, from the samplers built for the job's model and levels.
@@ -131,6 +133,9 @@ struct Job {
   std::string params_label;                                    ///< the set's name or path
   ParamFile params;                                            ///< with [model.overrides] applied
   AnyModel base_model{HenonHeilesModel(HenonHeilesParams{})};  ///< built from `params` (a placeholder until then)
+  /// `params` read once, typed: a point's model from its parameter coordinates (model_factory.hpp).
+  /// Immutable: shared by copies of the job and by every thread.
+  std::shared_ptr<const ModelFactory> models;
   PointSource point_source = PointSource::grid;
   std::vector<GridEntry> axes;   ///< swept, in the order of the results' dimensions (a point list: `point` only;
                                  ///< a sample: `energy`, `sample`)

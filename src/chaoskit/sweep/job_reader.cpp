@@ -15,6 +15,7 @@
 #include "chaoskit/core/memory.hpp"
 #include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/sweep/energy_sample.hpp"
+#include "chaoskit/sweep/model_factory.hpp"
 #include "chaoskit/sweep/parameter_axes.hpp"
 #include "chaoskit/sweep/point_context.hpp"
 #include "chaoskit/sweep/point_list.hpp"
@@ -162,6 +163,7 @@ GridEntry classify(const std::string& name, const std::string& field, const Job&
     e.target = Target::parameter;
     e.param_key = p->key;
     e.index = p->element;
+    e.param_field = job.models->field(p->key, p->element);
     e.units = p->units;
     e.long_name = "parameter " + name + (p->description.empty() ? "" : " (" + p->description + ")");
     return e;
@@ -456,6 +458,9 @@ Job parse_job(const std::string& text, const std::string& source, const PointTab
     apply_overrides(job.params, *o->as_table());
   }
   job.base_model = make_model(job.model_name, job.params);
+  // The set read once, typed, for the parameters [grid] and [points] name: it resolves them to
+  // fields and, until the fixed values are applied below, checks each value alone.
+  job.models = std::make_shared<const ModelFactory>(job.model_name, job.params);
 
   // The points: a [grid] (axes and fixed values), a [points] list with an optional [grid] of
   // fixed values only, or a [sample] of energy surfaces (alone: it refuses the other two).
@@ -473,6 +478,7 @@ Job parse_job(const std::string& text, const std::string& source, const PointTab
   for (const auto& f : job.fixed)  // fixed parameters become part of the set every point uses
     if (f.target == Target::parameter) set_parameter(job.params, {f.param_key, f.index, f.units, ""}, f.values[0]);
   job.base_model = make_model(job.model_name, job.params);
+  job.models = std::make_shared<const ModelFactory>(job.model_name, job.params);
   check_point_list_parameters(job);
   read_energy(job, root.get("energy") ? &table_at(root, "energy", "energy") : nullptr);
 

@@ -1,9 +1,11 @@
 #pragma once
 // Model parameters as sweep coordinates. A grid name is a parameter when it is a scalar key of
 // the set's [values] (L1, m2, g, sigma, ...) or an array key followed by a 1-based element number
-// (b1 is b[0] of chain's damping array). A point's model is built from a copy of the set with the
-// coordinates written into its table, so it passes through the same strict reader and range checks
-// as any parameter file (an out-of-range coordinate is the point's own error, not a crash).
+// (b1 is b[0] of chain's damping array). A point's model is built by the job's ModelFactory
+// (model_factory.hpp): the set read once, typed, with the coordinates written into its fields and
+// the reader's range checks and errors (an out-of-range coordinate is the point's own error, not a
+// crash). set_parameter writes a value into the set's table itself: for the job's fixed values, and
+// for model files, whose compiled programs fold the values in.
 #include <optional>
 #include <string>
 #include <vector>

@@ -3,13 +3,11 @@
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/models/energy_surface.hpp"
 #include "chaoskit/sweep/energy_sample.hpp"
-#include "chaoskit/sweep/parameter_axes.hpp"
+#include "chaoskit/sweep/model_factory.hpp"
 
 namespace chaoskit::sweep {
 
 namespace {
-
-ParameterRef ref_of(const GridEntry& e) { return {e.param_key, e.index, e.units, ""}; }
 
 /// Solves the job's chosen rate so that the state has total energy E; false if E < V(q) + (the
 /// kinetic energy the fixed rates already carry), i.e. the point is energetically inaccessible.
@@ -35,10 +33,9 @@ bool solve_energy(const AnyModel& model, const EnergySolve& es, double energy, s
 }  // namespace
 
 PointContext point_context(const Job& job, std::span<const std::size_t> index) {
-  PointContext c{job.base_model, job.inputs, {}, true};
   const std::size_t n = std::visit(
       [](const auto& m) { return static_cast<std::size_t>(std::decay_t<decltype(m)>::state_dim); }, job.base_model);
-  c.x0.assign(n, 0.0);
+  std::vector<double> x0(n, 0.0);
   const int m = job.inputs.dim();
   std::vector<double> torque(static_cast<std::size_t>(m), 0.0),
       release(static_cast<std::size_t>(m), InputSchedule::never);
@@ -46,22 +43,19 @@ PointContext point_context(const Job& job, std::span<const std::size_t> index) {
     torque[i] = job.inputs.base(i, 0.0);
     release[i] = job.inputs.release(i);
   }
-  bool torque_set = false, release_set = false, params_set = false;
+  bool torque_set = false, release_set = false;
   double energy = NAN;
-  ParamFile params;
+  std::vector<ModelFactory::Setting> settings;  // the point's parameters, in the order they are applied
   auto apply = [&](const GridEntry& e, double v) {
     switch (e.target) {
       case Target::point_row: break;  // never a column itself: the row's columns are applied below
       case Target::sample_level:      // the indices of a [sample]'s axes pick the state drawn below
       case Target::sample_index: break;
-      case Target::state: c.x0[e.index] = v; break;
+      case Target::state: x0[e.index] = v; break;
       case Target::energy: energy = v; break;
       case Target::torque: torque[e.index] = v, torque_set = true; break;
       case Target::release: release[e.index] = v, release_set = true; break;
-      case Target::parameter:
-        if (!params_set) params = job.params, params_set = true;
-        set_parameter(params, ref_of(e), v);
-        break;
+      case Target::parameter: settings.push_back({e.param_field, e.index, v}); break;
     }
   };
   for (const auto& f : job.fixed)
@@ -80,8 +74,10 @@ PointContext point_context(const Job& job, std::span<const std::size_t> index) {
     for (std::size_t c = 0; c < job.points.columns.size(); ++c) apply(job.points.columns[c], row[c]);
   }
   // A [sample]'s state: a pure function of (seed, level, sample), whoever computes the point.
-  if (job.point_source == PointSource::energy_sample) job.sample.samplers->draw(job.sample.seed, level, sample, c.x0);
-  if (params_set) c.model = make_model(job.model_name, params);
+  if (job.point_source == PointSource::energy_sample) job.sample.samplers->draw(job.sample.seed, level, sample, x0);
+  // Without parameter coordinates every point's model is the job's; with them, the job's set read
+  // once (job.models) with the coordinates written into its typed fields: no TOML per point.
+  PointContext c{settings.empty() ? job.base_model : job.models->make(settings), job.inputs, std::move(x0), true};
   if (torque_set) c.inputs = InputSchedule::constant(torque);
   if (torque_set || release_set) c.inputs.set_release(release);
   if (job.energy.component >= 0) c.admissible = solve_energy(c.model, job.energy, energy, c.x0);
@@ -89,14 +85,14 @@ PointContext point_context(const Job& job, std::span<const std::size_t> index) {
 }
 
 void check_parameter_values(const Job& job) {
+  // job.models is the set before the fixed values are applied: each value is checked alone.
   for (const auto* list : {&job.fixed, &job.axes})
     for (const auto& e : *list) {
       if (e.target != Target::parameter) continue;
       for (double v : e.values) {
-        ParamFile p = job.params;
-        set_parameter(p, ref_of(e), v);
+        const ModelFactory::Setting s{e.param_field, e.index, v};
         try {
-          (void)make_model(job.model_name, p);
+          (void)job.models->make({&s, 1});
         } catch (const InputError& err) { throw InputError("grid." + e.name, err.reason()); }
       }
     }
@@ -112,11 +108,12 @@ void check_point_list_parameters(const Job& job) {
     if (columns[c].target == Target::parameter) parameter_columns.push_back(c);
   if (parameter_columns.empty()) return;
   const PointTable& t = job.points.table;
+  std::vector<ModelFactory::Setting> settings;
   for (std::size_t r = 0; r < t.rows(); ++r) {
-    ParamFile p = job.params;
-    for (std::size_t c : parameter_columns) set_parameter(p, ref_of(columns[c]), t.row(r)[c]);
+    settings.clear();
+    for (std::size_t c : parameter_columns) settings.push_back({columns[c].param_field, columns[c].index, t.row(r)[c]});
     try {
-      (void)make_model(job.model_name, p);
+      (void)job.models->make(settings);
     } catch (const InputError& err) {
       const std::string& field = err.field();  // e.g. "... I1": the refused key comes last
       const std::size_t cut = field.find_last_of(" :.");

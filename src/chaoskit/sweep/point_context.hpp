@@ -26,10 +26,11 @@ struct PointContext {
 PointContext point_context(const Job& job, std::span<const std::size_t> index);
 
 /// Checks that every swept or fixed parameter value gives a valid model (InputError "grid.NAME"
-/// otherwise), so that no point fails for a reason the job file could have been refused for.
+/// otherwise), so that no point fails for a reason the job file could have been refused for. Each
+/// value alone on job.models, built (job_reader.cpp) before the fixed values are applied.
 void check_parameter_values(const Job& job);
 
-/// The same for the rows of a point list, each row's parameter columns together on job.params (the
+/// The same for the rows of a point list, each row's parameter columns together on job.models (the
 /// fixed values applied); InputError at the cell's location in the file.
 void check_point_list_parameters(const Job& job);
 
