@@ -160,6 +160,24 @@ TEST_CASE("sweep job: malformed jobs are refused with the offending key named", 
   }
 }
 
+TEST_CASE("sweep job: a quantity needing links refuses a flow and names the mechanical models",
+          "[sweep][job][errors]") {
+  // The names come from the model list (models/model_list.hpp), not from a copy in each message.
+  CHECK(mechanical_model_names() == "limb, golf, chain");
+  const std::string lorenz = "[model]\nname = \"lorenz\"\n[grid]\n";
+  for (const std::string& text : {lorenz + "x = [0.0, 1.0]\n[compute]\nbasin = { max_time = 1.0 }\n",
+                                  lorenz + "x = [0.0, 1.0]\n[compute]\nendpoint_sensitivity = { time = 1.0 }\n",
+                                  lorenz + "energy = [0.0, 1.0]\n[compute]\nlambda_max = { time = 1.0 }\n"}) {
+    INFO(text);
+    try {
+      (void)parse_job(text, "flow.toml");
+      FAIL("accepted a flow for a mechanical quantity");
+    } catch (const InputError& e) {
+      CHECK_THAT(e.what(), Catch::Contains("needs a mechanical model (limb, golf, chain), not lorenz"));
+    }
+  }
+}
+
 TEST_CASE("sweep job: the stepper follows the workload unless [integrator] names one", "[sweep][job][steppers]") {
   const Job plain = job_with_grid("th1 = [0.1, 0.2]", "[compute.section]\nplane = \"th1 = 0\"\n");
   CHECK_FALSE(plain.stepper_named);

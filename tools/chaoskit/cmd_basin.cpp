@@ -216,7 +216,8 @@ template <class M>
 int run_any(const M& model, const BasinCliOptions& opt, const std::string& label) {
   require_mechanics(model, "basins", basin_needs(parse_kind(opt.kind)));  // a model file: one line naming it
   if constexpr (!MechanicalModel<M>) {
-    throw InputError("--model", "basin maps need a mechanical model (limb, golf, chain), not " + opt.model);
+    throw InputError("--model",
+                     "basin maps need a mechanical model (" + mechanical_model_names() + "), not " + opt.model);
   } else if constexpr (requires { model.p.b; }) {
     if (opt.damping.empty()) return run_model(model, opt, label);
     std::vector<double> b = parse_number_list(opt.damping, "--damping");

@@ -54,8 +54,8 @@ struct IntegrationCliOptions {
                     "step_underflow (default 1e-12; > 0)")
         ->type_name("SECONDS");
     cmd->add_option("--torque", torque,
-                    "Constant joint moments, one per input, comma-separated [N m] (default 0; models with inputs: "
-                    "limb, golf, chain)")
+                    "Constant joint moments, one per input, comma-separated [N m] (default 0; models with inputs: " +
+                        mechanical_model_names() + ")")
         ->type_name("LIST");
     cmd->add_option("--torque-table", torque_table,
                     "CSV file of joint moments over time: rows t,u1,..,um (an optional header line, # comments), "

@@ -111,7 +111,7 @@ Mat<double, M::state_dim, M::state_dim> metric_factor(const M& model, const Vec<
     G.template bottomRightCorner<d, d>() = L;
     return G;
   } else {
-    throw InputError("metric", "the kinetic-energy metric needs a mechanical model (limb, golf, chain)");
+    throw InputError("metric", "the kinetic-energy metric needs a mechanical model (one with a mass matrix M(q))");
   }
 }
 

@@ -1,9 +1,11 @@
 #include "chaoskit/models/model_registry.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <tuple>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/models/model_concepts.hpp"
 #include "chaoskit/params/param_sets.hpp"
 
 namespace chaoskit {
@@ -76,6 +78,21 @@ const std::vector<ModelDescription>& model_catalog() {
 std::string model_names(const std::string& separator) {
   std::string list;
   for (const auto& d : model_catalog()) list += (list.empty() ? "" : separator) + d.name;
+  return list;
+}
+
+std::string mechanical_model_names(const std::string& separator) {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for_each_model([&]<class M>() {
+      if constexpr (!kIsFileModel<M> && MechanicalModel<M>)
+        if (std::find(n.begin(), n.end(), ModelTraits<M>::name) == n.end()) n.emplace_back(ModelTraits<M>::name);
+      return false;
+    });
+    return n;
+  }();
+  std::string list;
+  for (const auto& name : names) list += (list.empty() ? "" : separator) + name;
   return list;
 }
 

@@ -24,6 +24,9 @@ struct ModelDescription {
 const std::vector<ModelDescription>& model_catalog();
 /// The names of model_catalog() joined by `separator` ("limb | golf | ..." for help texts).
 std::string model_names(const std::string& separator = " | ");
+/// The names of the compiled mechanical models (links with a mass matrix: "limb, golf, chain"), for
+/// messages that refuse another model.
+std::string mechanical_model_names(const std::string& separator = ", ");
 
 namespace detail {
 template <class... Ms>

@@ -1,6 +1,7 @@
 #include "chaoskit/sweep/energy_sample.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdio>
 #include <limits>
 #include <stdexcept>
@@ -74,8 +75,10 @@ std::shared_ptr<const LevelSamplers> make_level_samplers(const AnyModel& model, 
         using M = std::decay_t<decltype(m)>;
         if constexpr (SampleableModel<M>)
           return std::make_shared<const LevelSamplersOf<M>>(m, levels, measure);
-        else
-          throw std::logic_error("make_level_samplers: the model was not checked to have energy surfaces to sample");
+        else {
+          assert(false && "make_level_samplers: the job reader checks that the model has energy surfaces");
+          return nullptr;
+        }
       },
       model);
 }
@@ -133,9 +136,8 @@ void check_model(const Job& job) {
       job.base_model);
   const int dof = dof_of(job.base_model);
   if (dof == 0)
-    throw InputError(
-        "sample",
-        "energy surfaces need a mechanical model (limb, golf, chain with 2 or more links), not " + job.model_name);
+    throw InputError("sample", "energy surfaces need a mechanical model of 2 or more degrees of freedom (" +
+                                   mechanical_model_names() + "), not " + job.model_name);
   if (dof < 2)
     throw InputError("sample", "model " + job.model_name + " (params " + job.params.label +
                                    ") has one degree of freedom: its energy surfaces are single periodic orbits, none "

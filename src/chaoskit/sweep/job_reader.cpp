@@ -137,7 +137,8 @@ GridEntry classify(const std::string& name, const std::string& field, const Job&
   if (name == "energy") {
     require_file_mechanics(job.base_model, "energy grids", MechanicalNeeds{.potential = true});
     if (!is_mechanical(job.base_model))
-      throw InputError(field, "an energy grid needs a mechanical model (limb, golf, chain), not " + job.model_name);
+      throw InputError(
+          field, "an energy grid needs a mechanical model (" + mechanical_model_names() + "), not " + job.model_name);
     e.target = Target::energy;
     e.units = "J";
     e.long_name = "total energy of the initial state";

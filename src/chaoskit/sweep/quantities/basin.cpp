@@ -21,7 +21,8 @@ void read(const toml::table& t, const std::string& prefix, const Job& job, Compu
   c.time = 200.0;
   entry_fields::read_time(t, prefix, c, "max_time");
   require_file_mechanics(job.base_model, "basins");
-  if (!is_mechanical(job.base_model)) throw InputError(prefix, "needs a mechanical model (limb, golf, chain)");
+  if (!is_mechanical(job.base_model))
+    throw InputError(prefix, "needs a mechanical model (" + mechanical_model_names() + "), not " + job.model_name);
   if (const auto* n = t.get("kind")) {
     const std::string kind = string_of(*n, prefix + ".kind");
     if (kind == "rest")

@@ -19,7 +19,8 @@ const QuantityUnit& endpoint_sensitivity_unit() {
         entry_fields::read_time(t, prefix, c);
         require_file_mechanics(job.base_model, "endpoint sensitivities", MechanicalNeeds{.kinematics = true});
         if (!is_mechanical(job.base_model))
-          throw InputError(prefix, "needs a mechanical model (limb, golf, chain), not " + job.model_name);
+          throw InputError(prefix,
+                           "needs a mechanical model (" + mechanical_model_names() + "), not " + job.model_name);
       },
       [](const ComputeSpec&, const ModelShape&, VariableList& out) {
         using io::ElementType;
