@@ -5,6 +5,10 @@
 // gravity vector, so no model needs a hand-written stiffness matrix; a model whose gravity is not
 // templated on the scalar (a model file: its G is itself a dual-mode derivative) gives K as
 // stiffness(q) instead.
+//
+// Compiled once per registered mechanical model in the library (integrate/instances/instances.cpp.in)
+// and declared `extern` below: the AutoDiff stiffness and the generalised eigensolver of every
+// model cost `chaoskit inspect` and the Python module's `modes` about 50 s of compilation each.
 #include <algorithm>
 #include <cmath>
 
@@ -12,6 +16,7 @@
 #include "chaoskit/core/autodiff.hpp"
 
 #include "chaoskit/models/model_concepts.hpp"
+#include "chaoskit/models/model_registry.hpp"
 
 namespace chaoskit {
 
@@ -60,5 +65,11 @@ LinearModes<M::dof> linear_modes(const M& model) {
   }
   return out;
 }
+
+#define CHAOSKIT_LINEAR_MODES_INSTANCES(EXTERN, M) EXTERN template LinearModes<M::dof> linear_modes<M>(const M&);
+#define CHAOSKIT_EXTERN_LINEAR_MODES(M) CHAOSKIT_LINEAR_MODES_INSTANCES(extern, M)
+CHAOSKIT_FOR_EACH_MECHANICAL_MODEL(CHAOSKIT_EXTERN_LINEAR_MODES)
+CHAOSKIT_FOR_EACH_MECHANICAL_FILE_MODEL(CHAOSKIT_EXTERN_LINEAR_MODES)
+#undef CHAOSKIT_EXTERN_LINEAR_MODES
 
 }  // namespace chaoskit

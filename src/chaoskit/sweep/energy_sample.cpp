@@ -7,11 +7,11 @@
 #include <stdexcept>
 #include <vector>
 
-#include "chaoskit/basins/rest_label.hpp"
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/models/energy_surface_sampler.hpp"
 #include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/sweep/job_reader.hpp"
+#include "chaoskit/sweep/quantities/quantity_unit.hpp"
 #include "chaoskit/sweep/toml_fields.hpp"
 
 namespace chaoskit::sweep {
@@ -95,18 +95,6 @@ int dof_of(const AnyModel& model) {
       model);
 }
 
-bool damped(const AnyModel& model) {
-  return std::visit(
-      [](const auto& m) {
-        using M = std::decay_t<decltype(m)>;
-        if constexpr (MechanicalModel<M>)
-          return basins::has_damping(m);
-        else
-          return false;
-      },
-      model);
-}
-
 /// The tables a [sample] replaces or cannot be combined with, refused before anything else so
 /// that the message says why rather than what is wrong inside them.
 void refuse_tables_beside_sample(const toml::table& root) {
@@ -142,7 +130,7 @@ void check_model(const Job& job) {
     throw InputError("sample", "model " + job.model_name + " (params " + job.params.label +
                                    ") has one degree of freedom: its energy surfaces are single periodic orbits, none "
                                    "chaotic (use a chain with 2 or more links)");
-  if (damped(job.base_model))
+  if (has_joint_damping(job.base_model))
     throw InputError("sample",
                      "model " + job.model_name + " (params " + job.params.label +
                          ") has joint damping > 0: its energy decays, so an orbit leaves the energy surface it "

@@ -14,11 +14,7 @@ namespace chaoskit::sweep {
 
 namespace {
 
-std::string exact(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%a", v);
-  return buf;
-}
+using entry_fields::exact;
 
 std::vector<std::string> lines_of(const std::string& s) {
   std::vector<std::string> out;

@@ -41,16 +41,7 @@ void read(const toml::table& t, const std::string& prefix, const Job& job, Compu
   if (c.basin_kind != BasinKind::task && t.get("threshold"))
     throw InputError(prefix + ".threshold", "only for kind = \"task\"");
   if (c.basin_kind == BasinKind::rest) {
-    const bool damped = std::visit(
-        [](const auto& m) {
-          using M = std::decay_t<decltype(m)>;
-          if constexpr (MechanicalModel<M>)
-            return basins::has_damping(m);
-          else
-            return false;
-        },
-        job.base_model);
-    if (!damped)
+    if (!has_joint_damping(job.base_model))
       throw InputError(prefix + ".kind",
                        "rest basins need joint damping > 0 (chain with b > 0, e.g. params = "
                        "\"chain2_damped_rods\", or [model.overrides] b = [...])");

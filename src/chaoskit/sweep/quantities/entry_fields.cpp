@@ -1,6 +1,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "chaoskit/basins/rest_label.hpp"
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/sweep/quantities/quantity_unit.hpp"
 #include "chaoskit/sweep/toml_fields.hpp"
@@ -22,19 +23,28 @@ bool is_mechanical(const AnyModel& m) {
   return std::visit([](const auto& x) { return is_mechanical_model(x); }, m);
 }
 
+bool has_joint_damping(const AnyModel& m) {
+  return std::visit(
+      [](const auto& x) {
+        if constexpr (MechanicalModel<std::decay_t<decltype(x)>>)
+          return basins::has_damping(x);
+        else
+          return false;
+      },
+      m);
+}
+
 void require_file_mechanics(const AnyModel& m, const std::string& purpose, MechanicalNeeds needs) {
   std::visit([&](const auto& x) { require_mechanics(x, purpose, needs); }, m);
 }
 
 namespace entry_fields {
 
-namespace {
 std::string exact(double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%a", v);
   return buf;
 }
-}  // namespace
 
 double positive(const toml::table& t, const std::string& key, double fallback, const std::string& field) {
   const toml::node* n = t.get(key);

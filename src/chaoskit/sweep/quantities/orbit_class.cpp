@@ -13,11 +13,7 @@ namespace chaoskit::sweep {
 
 namespace {
 
-std::string exact(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%a", v);
-  return buf;
-}
+using entry_fields::exact;
 
 /// orbit_class's long_name: the codes and the verdict rule in force, with its exponent floor.
 std::string orbit_class_description(const OrbitClassOptions& o) {

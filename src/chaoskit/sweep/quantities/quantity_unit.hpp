@@ -58,12 +58,16 @@ struct QuantityUnit {
 /// What a job's model offers, for the readers (job_reader.cpp and the units).
 std::vector<std::string> state_names_of(const AnyModel& m);
 bool is_mechanical(const AnyModel& m);
+/// A compiled mechanical model with joint damping (a rest basin and energy surfaces need it, or its absence).
+bool has_joint_damping(const AnyModel& m);
 /// A model file's refusal of `purpose` (models/mechanical_form.hpp); nothing for built-in models,
 /// whose fields are checked by type.
 void require_file_mechanics(const AnyModel& m, const std::string& purpose, MechanicalNeeds needs = {});
 
 // Shared by the units' readers: the keys several quantities have, read the same way.
 namespace entry_fields {
+/// A double as hexadecimal floating-point text (%a), exact to the bit: fingerprints compare these.
+std::string exact(double v);
 /// A number > 0 at t[key], or `fallback` when absent.
 double positive(const toml::table& t, const std::string& key, double fallback, const std::string& field);
 /// time (or the key given) > 0, renorm > 0, transient >= 0, blocks in [2, 1000]: those present.
