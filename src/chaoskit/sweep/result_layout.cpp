@@ -54,8 +54,14 @@ ResultLayout result_layout(const Job& job) {
   const ModelShape s = shape_of(job.base_model);
   ResultLayout L;
   VariableList out(L.variables);
-  for (const ComputeSpec& c : job.compute) unit_of(c.quantity).variables(c, s, out);
-  if (s.mechanical) out.add("initial_energy", ElementType::float64, {}, "J", "total energy of the initial state");
+  for (const ComputeSpec& c : job.compute) {
+    L.entry_first_variable.push_back(L.variables.size());
+    unit_of(c.quantity).variables(c, s, out);
+  }
+  if (s.mechanical) {
+    L.initial_energy = static_cast<int>(L.variables.size());
+    out.add("initial_energy", ElementType::float64, {}, "J", "total energy of the initial state");
+  }
   for (io::Variable& v : point_input_variables(job, s.n)) L.variables.push_back(std::move(v));
   for (const auto& v : L.variables) {
     L.offset.push_back(L.values_per_point);

@@ -42,6 +42,10 @@ struct ResultLayout {
   std::vector<io::Variable> variables;
   std::vector<std::size_t> offset;  ///< first value of each variable in a point's block
   std::size_t values_per_point = 0;
+  /// Index of each [compute] entry's first variable: the entry's variables follow it in the order
+  /// its unit declares them (the slots its evaluation writes, quantities/point_evaluation.hpp).
+  std::vector<std::size_t> entry_first_variable;
+  int initial_energy = -1;  ///< index of initial_energy (mechanical models), −1 without
   PointCost cost;
 
   /// Index of a variable by name (−1 if absent).

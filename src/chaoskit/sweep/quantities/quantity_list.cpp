@@ -8,11 +8,10 @@
 namespace chaoskit::sweep {
 
 std::span<const QuantityUnit* const> quantity_units() {
-  static const std::array<const QuantityUnit*, 11> units = {
-      &lambda_max_unit(),  &spectrum_unit(),    &stm_unit(),
-      &ftle_unit(),        &sali_unit(),        &megno_unit(),
-      &orbit_class_unit(), &final_state_unit(), &endpoint_sensitivity_unit(),
-      &section_unit(),     &basin_unit()};
+#define CHAOSKIT_QUANTITY_UNIT_ADDRESS(name) &name##_unit(),
+  static const std::array<const QuantityUnit*, quantity_count> units = {
+      CHAOSKIT_QUANTITY_LIST(CHAOSKIT_QUANTITY_UNIT_ADDRESS)};
+#undef CHAOSKIT_QUANTITY_UNIT_ADDRESS
   return units;
 }
 

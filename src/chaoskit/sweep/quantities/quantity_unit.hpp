@@ -1,7 +1,8 @@
 #pragma once
 // One sweep quantity as a unit (Pinocchio's Model/Data split: what a job asks for is an immutable
-// ComputeSpec, read and validated once per job; the point evaluator computes every point from it).
-// A unit says, for its quantity:
+// ComputeSpec, read and validated once per job; the unit's evaluate_<name> in <name>.hpp computes
+// every point from it, with the point's PointEvaluation as its data, point_evaluation.hpp).
+// A unit's record, in <name>.cpp, says for its quantity:
 //   read       its [compute] table into the typed options of a ComputeSpec, every value checked
 //              once, here: unknown keys, ranges, what the model must provide, the section plane
 //              parsed into an Expression, the basin kind as an enum. Errors are InputError naming
@@ -9,7 +10,7 @@
 //   variables  the result variables it writes, in order (result_layout.cpp lays them out)
 //   fingerprint its line of the job fingerprint (job_fingerprint.cpp: resume compares them)
 //   workload   which stepper it takes by default; lanes: the SIMD lane system integrating it, if any
-// The list of units is quantity_list.hpp.
+// The list of units is CHAOSKIT_QUANTITY_LIST in quantity_list.hpp.
 #include <optional>
 #include <ostream>
 #include <string>

@@ -1,0 +1,30 @@
+#pragma once
+// basin for a mechanical model: the point's label, time (and, for kind task, endpoint speed) by
+// basins::basin_point (its reader, variables and fingerprint are in basin.cpp; the reader refuses
+// other models).
+#include "chaoskit/basins/instances.hpp"
+#include "chaoskit/sweep/quantities/point_evaluation.hpp"
+
+namespace chaoskit::sweep {
+
+/// basin's variables, in the order basin.cpp declares them (speed: kind task only).
+namespace basin_slot {
+enum : std::size_t { label, time, speed };
+}
+
+template <Model M>
+void evaluate_basin(const ComputeSpec& c, const EntryOutput& out, PointEvaluation<M>& p) {
+  if constexpr (MechanicalModel<M>) {
+    basins::BasinOptions bo;
+    bo.kind = c.basin_kind;
+    bo.rest.max_time = bo.flip.max_time = bo.task.max_time = c.time;
+    bo.task.threshold = c.threshold;
+    const basins::PointOutcome r = basins::basin_point(p.model, p.x0, p.inputs, bo, p.trajectory_io);
+    if (!out.note(r.status)) return;
+    *out[basin_slot::label] = r.label;
+    *out[basin_slot::time] = r.time;
+    if (bo.kind == basins::BasinKind::task) *out[basin_slot::speed] = r.value;
+  }
+}
+
+}  // namespace chaoskit::sweep

@@ -1,0 +1,22 @@
+#pragma once
+// final_state for a model: x(T) of the trajectory (its reader, variables and fingerprint are in
+// final_state.cpp).
+#include "chaoskit/sweep/quantities/point_evaluation.hpp"
+
+namespace chaoskit::sweep {
+
+/// final_state's variable (n values).
+namespace final_state_slot {
+enum : std::size_t { state };
+}
+
+template <Model M>
+void evaluate_final_state(const ComputeSpec& c, const EntryOutput& out, PointEvaluation<M>& p) {
+  constexpr int n = M::state_dim;
+  IntegrationReport report;
+  const Vec<double, n> xT = flow(p.model, p.x0, p.inputs, 0.0, c.time, p.trajectory_io, &report);
+  if (!out.note(report)) return;
+  for (int i = 0; i < n; ++i) out[final_state_slot::state][i] = xT(i);
+}
+
+}  // namespace chaoskit::sweep

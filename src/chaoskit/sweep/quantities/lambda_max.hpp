@@ -1,0 +1,32 @@
+#pragma once
+// lambda_max for a model: λ_max by lyapunov_exponents<1> (its reader, variables and fingerprint are
+// in lambda_max.cpp).
+#include "chaoskit/sweep/quantities/point_evaluation.hpp"
+
+namespace chaoskit::sweep {
+
+/// lambda_max's variables, in the order lambda_max.cpp declares them.
+namespace lambda_max_slot {
+enum : std::size_t { value, error, converged };
+}
+
+template <Model M>
+void evaluate_lambda_max(const ComputeSpec& c, const EntryOutput& out, PointEvaluation<M>& p) {
+  double* value = out[lambda_max_slot::value];
+  double* error = out[lambda_max_slot::error];
+  double* converged = out[lambda_max_slot::converged];
+  auto write = [=](const LyapunovResult& r) {
+    if (!out.note(r.report)) return;
+    *value = r.exponents[0];
+    *error = r.errors[0];
+    *converged = r.converged ? 1.0 : 0.0;
+  };
+  if (p.to_lanes) {
+    p.defer(simd::LaneSystem::tangent1, LyapunovTask<1, M>(p.lane_model(), p.x0, lyapunov_options(c), p.tangent_io),
+            write);
+    return;
+  }
+  write(lyapunov_exponents<1>(p.model, p.x0, p.inputs, lyapunov_options(c), p.tangent_io));
+}
+
+}  // namespace chaoskit::sweep

@@ -1,0 +1,56 @@
+#pragma once
+// orbit_class for a model: the verdict of classify_orbit (three indicators voting, at a fixed time
+// or adaptively up to max_time) with the evidence behind it (its reader, variables and fingerprint
+// are in orbit_class.cpp).
+#include <array>
+
+#include "chaoskit/indicators/orbit_classification.hpp"
+#include "chaoskit/sweep/classification_options.hpp"
+#include "chaoskit/sweep/quantities/point_evaluation.hpp"
+
+namespace chaoskit::sweep {
+
+/// orbit_class's variables, in the order orbit_class.cpp declares them (votes: 3 values).
+namespace orbit_class_slot {
+enum : std::size_t {
+  verdict,
+  votes,
+  lambda_max,
+  lambda_max_error,
+  lambda_max_half,
+  sali,
+  sali_min,
+  megno,
+  growth_power,
+  time
+};
+}
+
+template <Model M>
+void evaluate_orbit_class(const ComputeSpec& c, const EntryOutput& out, PointEvaluation<M>& p) {
+  namespace slot = orbit_class_slot;
+  const std::array<double*, 12> slots = {
+      out[slot::verdict],         out[slot::votes],        out[slot::votes] + 1,
+      out[slot::votes] + 2,       out[slot::lambda_max],   out[slot::lambda_max_error],
+      out[slot::lambda_max_half], out[slot::sali],         out[slot::sali_min],
+      out[slot::megno],           out[slot::growth_power], out[slot::time]};
+  auto write = [=](const OrbitClassification& r) {
+    if (!out.note(r.report)) return;
+    auto code = [](OrbitClass k) { return static_cast<double>(static_cast<int>(k)); };
+    const double values[12] = {code(r.verdict),   code(r.lambda_vote),
+                               code(r.sali_vote), code(r.megno_vote),
+                               r.lambda_max,      r.lambda_error,
+                               r.lambda_half,     r.sali,
+                               r.sali_min,        r.megno,
+                               r.growth_power,    r.time};
+    for (std::size_t i = 0; i < slots.size(); ++i) *slots[i] = values[i];
+  };
+  if (p.to_lanes) {
+    p.defer(simd::LaneSystem::classifier, OrbitClassTask<M>(p.x0, orbit_class_options(c)), write);
+    p.tangent_io.validate();  // as classify_orbit does, before anything is integrated
+    return;
+  }
+  write(classify_orbit(p.model, p.x0, p.inputs, orbit_class_options(c), p.tangent_io));
+}
+
+}  // namespace chaoskit::sweep

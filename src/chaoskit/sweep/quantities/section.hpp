@@ -1,0 +1,32 @@
+#pragma once
+// section for a model: the Poincaré crossings of the job's surface, up to `crossings` of them (its
+// reader, variables and fingerprint are in section.cpp; the surface was parsed once, there).
+#include "chaoskit/indicators/poincare.hpp"
+#include "chaoskit/sweep/quantities/point_evaluation.hpp"
+
+namespace chaoskit::sweep {
+
+/// section's variables, in the order section.cpp declares them (per crossing: time, state).
+namespace section_slot {
+enum : std::size_t { count, time, state };
+}
+
+template <Model M>
+void evaluate_section(const ComputeSpec& c, const EntryOutput& out, PointEvaluation<M>& p) {
+  constexpr int n = M::state_dim;
+  SectionOptions so;
+  so.direction = c.direction;
+  so.max_crossings = c.crossings;
+  so.max_time = c.time;
+  const SectionResult<n> r = poincare_section(p.model, p.x0, c.surface, p.inputs, so, p.trajectory_io);
+  if (!out.note(r.report)) return;
+  *out[section_slot::count] = static_cast<double>(r.crossings.size());
+  double* time = out[section_slot::time];
+  double* state = out[section_slot::state];
+  for (std::size_t k = 0; k < r.crossings.size(); ++k) {
+    time[k] = r.crossings[k].t;
+    for (int i = 0; i < n; ++i) state[k * n + i] = r.crossings[k].x(i);
+  }
+}
+
+}  // namespace chaoskit::sweep
