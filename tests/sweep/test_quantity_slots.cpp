@@ -23,13 +23,13 @@ name = "golf"
 [grid]
 th1 = { linspace = [0.0, 1.0, 2] }
 [compute]
-lambda_max = { time = 2.0 }
-spectrum = { time = 2.0 }
+lambda_max = { time = 2.0, blocks = 2 }
+spectrum = { time = 2.0, blocks = 2 }
 stm = { time = 1.0 }
 ftle = { time = 1.0 }
 sali = { time = 2.0 }
 megno = { time = 2.0 }
-orbit_class = { time = 2.0 }
+orbit_class = { time = 20.0 }
 final_state = { time = 1.0 }
 endpoint_sensitivity = { time = 1.0 }
 section = { plane = "th1 = 0", crossings = 3 }
