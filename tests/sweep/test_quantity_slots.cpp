@@ -39,10 +39,15 @@ basin = { kind = "task", threshold = 3.0 }
   return job;
 }
 
+const ResultLayout& every_quantity_layout() {
+  static const ResultLayout layout = result_layout(every_quantity_job());
+  return layout;
+}
+
 /// The name of variable `slot` of the job's entry for quantity q.
 std::string variable_at(Quantity q, std::size_t slot) {
   const Job& job = every_quantity_job();
-  const ResultLayout layout = result_layout(job);
+  const ResultLayout& layout = every_quantity_layout();
   for (std::size_t e = 0; e < job.compute.size(); ++e)
     if (job.compute[e].quantity == q) return layout.variables.at(layout.entry_first_variable.at(e) + slot).name;
   FAIL("no entry for " << quantity_name(q));
@@ -96,7 +101,7 @@ TEST_CASE("sweep quantities: the unit table follows the one list", "[sweep][quan
   for (std::size_t i = 0; i < quantity_count; ++i)
     CHECK(unit_of(static_cast<Quantity>(i)).quantity == static_cast<Quantity>(i));
   // The layout resolves initial_energy once, for a mechanical model.
-  const ResultLayout layout = result_layout(every_quantity_job());
+  const ResultLayout& layout = every_quantity_layout();
   REQUIRE(layout.initial_energy >= 0);
   CHECK(layout.variables[layout.initial_energy].name == "initial_energy");
 }

@@ -19,7 +19,6 @@
 #include <cassert>
 #include <cstdint>
 #include <span>
-#include <vector>
 
 #include "chaoskit/sweep/evaluate.hpp"
 #include "chaoskit/sweep/job.hpp"
@@ -55,13 +54,12 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
 template <Model M>
 std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& layout,
                            std::span<const double> x0_values, const InputSchedule& inputs, std::span<double> out) {
-  // A job file names each quantity at most once ([compute] keys), so the buffer holds every entry
-  // without an allocation per point; a job built otherwise with more entries gets a vector.
+  // The job reader (job_reader.cpp, the only place a Job's entries come from) takes them from the
+  // [compute] table's keys, one per quantity at most: the buffer holds them without an allocation
+  // per point.
+  assert(job.compute.size() <= quantity_count);
   std::array<std::int8_t, quantity_count> status_buffer;
-  std::vector<std::int8_t> status_overflow;
-  if (job.compute.size() > status_buffer.size()) status_overflow.resize(job.compute.size());
-  const std::span<std::int8_t> entry_status(status_overflow.empty() ? status_buffer.data() : status_overflow.data(),
-                                            job.compute.size());
+  const std::span<std::int8_t> entry_status(status_buffer.data(), job.compute.size());
   std::fill(entry_status.begin(), entry_status.end(), io::point_status::ok);
   evaluate_point_entries(model, job, layout, x0_values, inputs, out, entry_status, nullptr);
   return first_failure(entry_status);
