@@ -95,7 +95,9 @@ section = { plane = "th1 = 0", crossings = 5 }
   for (const auto& v : L.variables) names.push_back(v.name);
   CHECK(names == std::vector<std::string>{"spectrum", "spectrum_error", "stm", "section_count", "section_time",
                                           "section_state", "initial_energy"});
-  CHECK(L.values_per_point == 6 + 6 + 36 + 1 + 5 + 30 + 1);
+  std::size_t values_per_point = 0;
+  for (const auto& v : L.variables) values_per_point += v.values_per_point();
+  CHECK(values_per_point == 6 + 6 + 36 + 1 + 5 + 30 + 1);
 }
 
 TEST_CASE("sweep job: malformed jobs are refused with the offending key named", "[sweep][job][errors]") {

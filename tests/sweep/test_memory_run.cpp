@@ -20,15 +20,13 @@ namespace {
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
-/// The values of one variable for every point of an in-memory run, in file order.
+/// The values of one variable for every point of an in-memory run, in file order (as the store
+/// reads them back: converted to double here, in the test).
 std::vector<double> variable(const MemoryRun& run, const std::string& name) {
   const int v = run.layout.find(name);
   REQUIRE(v >= 0);
-  const std::size_t per = run.layout.variables[v].values_per_point(), vpp = run.layout.values_per_point;
-  std::vector<double> out;
-  for (std::size_t p = 0; p * vpp < run.values.size(); ++p)
-    for (std::size_t i = 0; i < per; ++i) out.push_back(run.values[p * vpp + run.layout.offset[v] + i]);
-  return out;
+  return std::visit([](auto column) { return std::vector<double>(column.begin(), column.end()); },
+                    run.values.view(static_cast<std::size_t>(v)));
 }
 
 PointTable golf_states() {
@@ -57,7 +55,7 @@ TEST_CASE("memory run: a grid job's values equal the results file's, bit for bit
   const MemoryRun run = compute_in_memory(job, 1, [] { return false; });
   CHECK_FALSE(run.stopped);
   const io::ResultsStore store = io::ResultsStore::open_read(opt.output);
-  for (const std::string name : {"lambda_max", "lambda_max_error", "final_state"}) {
+  for (const std::string name : {"lambda_max", "lambda_max_error", "lambda_max_converged", "final_state"}) {
     const std::vector<double> file = store.read(name), mem = variable(run, name);
     REQUIRE(file.size() == mem.size());
     for (std::size_t i = 0; i < file.size(); ++i) CHECK(same_bits(file[i], mem[i]));
@@ -81,8 +79,7 @@ TEST_CASE("memory run: a point list given directly equals the same list read fro
   CHECK(given.points.columns.size() == 4);
   const MemoryRun a = compute_in_memory(from_file, 2, [] { return false; });
   const MemoryRun b = compute_in_memory(given, 1, [] { return false; });
-  REQUIRE(a.values.size() == b.values.size());
-  for (std::size_t i = 0; i < a.values.size(); ++i) CHECK(same_bits(a.values[i], b.values[i]));
+  CHECK(a.values.same_bits(b.values));
   CHECK(b.status == std::vector<std::int8_t>(3, io::point_status::ok));
 }
 

@@ -1,6 +1,6 @@
-// Each quantity's evaluation writes its k-th variable through out[k] (quantities/<name>.hpp names
-// the indices); its unit's variables() declares them (quantities/<name>.cpp). The two are separate
-// lists, so this checks that every named index lands on the variable of that name, for every
+// Each quantity's evaluation writes its variables through typed slots (quantities/<name>.hpp names
+// them); its unit's variables() declares them (quantities/<name>.cpp). The two are separate lists,
+// so this checks that every slot lands on the variable of that name and element type, for every
 // quantity, in a job that has them all.
 #include <catch2/catch.hpp>
 
@@ -44,54 +44,57 @@ const ResultLayout& every_quantity_layout() {
   return layout;
 }
 
-/// The name of variable `slot` of the job's entry for quantity q.
-std::string variable_at(Quantity q, std::size_t slot) {
+/// The variable of the job's entry for quantity q at `slot`: its name and its element type, which
+/// must be the slot's (a slot of the wrong type would write a double into an int32 column).
+template <class T>
+void check_slot(Quantity q, Slot<T> slot, const std::string& name) {
   const Job& job = every_quantity_job();
   const ResultLayout& layout = every_quantity_layout();
   for (std::size_t e = 0; e < job.compute.size(); ++e)
-    if (job.compute[e].quantity == q) return layout.variables.at(layout.entry_first_variable.at(e) + slot).name;
+    if (job.compute[e].quantity == q) {
+      const io::Variable& var = layout.variables.at(layout.entry_first_variable.at(e) + slot.index);
+      INFO(quantity_name(q) << " slot " << slot.index);
+      CHECK(var.name == name);
+      CHECK(io::element_type_name(var.type) == io::element_type_name(element_type_of<T>()));
+      return;
+    }
   FAIL("no entry for " << quantity_name(q));
-  return {};
 }
 
 }  // namespace
 
-TEST_CASE("sweep quantities: every evaluation's slot index names the variable its unit declares there",
+TEST_CASE("sweep quantities: every evaluation's slot names the variable, and its type, that its unit declares there",
           "[sweep][quantities]") {
   REQUIRE(every_quantity_job().compute.size() == quantity_count);
-  CHECK(variable_at(Quantity::lambda_max, lambda_max_slot::value) == "lambda_max");
-  CHECK(variable_at(Quantity::lambda_max, lambda_max_slot::error) == "lambda_max_error");
-  CHECK(variable_at(Quantity::lambda_max, lambda_max_slot::converged) == "lambda_max_converged");
-  CHECK(variable_at(Quantity::spectrum, spectrum_slot::exponents) == "spectrum");
-  CHECK(variable_at(Quantity::spectrum, spectrum_slot::errors) == "spectrum_error");
-  CHECK(variable_at(Quantity::stm, stm_slot::matrix) == "stm");
-  CHECK(variable_at(Quantity::ftle, ftle_slot::value) == "ftle");
-  CHECK(variable_at(Quantity::sali, sali_slot::value) == "sali");
-  CHECK(variable_at(Quantity::megno, megno_slot::value) == "megno");
-  const std::vector<std::pair<std::size_t, std::string>> orbit = {
-      {orbit_class_slot::verdict, "orbit_class"},
-      {orbit_class_slot::votes, "orbit_votes"},
-      {orbit_class_slot::lambda_max, "orbit_lambda_max"},
-      {orbit_class_slot::lambda_max_error, "orbit_lambda_max_error"},
-      {orbit_class_slot::lambda_max_half, "orbit_lambda_max_half"},
-      {orbit_class_slot::sali, "orbit_sali"},
-      {orbit_class_slot::sali_min, "orbit_sali_min"},
-      {orbit_class_slot::megno, "orbit_megno"},
-      {orbit_class_slot::growth_power, "orbit_growth_power"},
-      {orbit_class_slot::time, "orbit_time"}};
-  for (const auto& [slot, name] : orbit) CHECK(variable_at(Quantity::orbit_class, slot) == name);
-  CHECK(variable_at(Quantity::final_state, final_state_slot::state) == "final_state");
-  CHECK(variable_at(Quantity::endpoint_sensitivity, endpoint_sensitivity_slot::speed) == "endpoint_speed");
-  CHECK(variable_at(Quantity::endpoint_sensitivity, endpoint_sensitivity_slot::position_gain) ==
-        "endpoint_position_gain");
-  CHECK(variable_at(Quantity::endpoint_sensitivity, endpoint_sensitivity_slot::velocity_gain) ==
-        "endpoint_velocity_gain");
-  CHECK(variable_at(Quantity::section, section_slot::count) == "section_count");
-  CHECK(variable_at(Quantity::section, section_slot::time) == "section_time");
-  CHECK(variable_at(Quantity::section, section_slot::state) == "section_state");
-  CHECK(variable_at(Quantity::basin, basin_slot::label) == "basin_label");
-  CHECK(variable_at(Quantity::basin, basin_slot::time) == "basin_time");
-  CHECK(variable_at(Quantity::basin, basin_slot::speed) == "basin_speed");
+  check_slot(Quantity::lambda_max, lambda_max_slot::value, "lambda_max");
+  check_slot(Quantity::lambda_max, lambda_max_slot::error, "lambda_max_error");
+  check_slot(Quantity::lambda_max, lambda_max_slot::converged, "lambda_max_converged");
+  check_slot(Quantity::spectrum, spectrum_slot::exponents, "spectrum");
+  check_slot(Quantity::spectrum, spectrum_slot::errors, "spectrum_error");
+  check_slot(Quantity::stm, stm_slot::matrix, "stm");
+  check_slot(Quantity::ftle, ftle_slot::value, "ftle");
+  check_slot(Quantity::sali, sali_slot::value, "sali");
+  check_slot(Quantity::megno, megno_slot::value, "megno");
+  check_slot(Quantity::orbit_class, orbit_class_slot::verdict, "orbit_class");
+  check_slot(Quantity::orbit_class, orbit_class_slot::votes, "orbit_votes");
+  check_slot(Quantity::orbit_class, orbit_class_slot::lambda_max, "orbit_lambda_max");
+  check_slot(Quantity::orbit_class, orbit_class_slot::lambda_max_error, "orbit_lambda_max_error");
+  check_slot(Quantity::orbit_class, orbit_class_slot::lambda_max_half, "orbit_lambda_max_half");
+  check_slot(Quantity::orbit_class, orbit_class_slot::sali, "orbit_sali");
+  check_slot(Quantity::orbit_class, orbit_class_slot::sali_min, "orbit_sali_min");
+  check_slot(Quantity::orbit_class, orbit_class_slot::megno, "orbit_megno");
+  check_slot(Quantity::orbit_class, orbit_class_slot::growth_power, "orbit_growth_power");
+  check_slot(Quantity::orbit_class, orbit_class_slot::time, "orbit_time");
+  check_slot(Quantity::final_state, final_state_slot::state, "final_state");
+  check_slot(Quantity::endpoint_sensitivity, endpoint_sensitivity_slot::speed, "endpoint_speed");
+  check_slot(Quantity::endpoint_sensitivity, endpoint_sensitivity_slot::position_gain, "endpoint_position_gain");
+  check_slot(Quantity::endpoint_sensitivity, endpoint_sensitivity_slot::velocity_gain, "endpoint_velocity_gain");
+  check_slot(Quantity::section, section_slot::count, "section_count");
+  check_slot(Quantity::section, section_slot::time, "section_time");
+  check_slot(Quantity::section, section_slot::state, "section_state");
+  check_slot(Quantity::basin, basin_slot::label, "basin_label");
+  check_slot(Quantity::basin, basin_slot::time, "basin_time");
+  check_slot(Quantity::basin, basin_slot::speed, "basin_speed");
 }
 
 // (The evaluator table, quantity_evaluators<M>, is not taken here: naming it would compile every

@@ -14,8 +14,8 @@ using namespace chaoskit::test;
 
 namespace {
 
-// Two variables, a float64 block of 2 values per point and a uint8 flag (3 values per point in a
-// batch, point-major), so joining runs must keep each point's block together.
+// Two variables, a float64 block of 2 values per point and a uint8 flag, so joining runs must keep
+// each column's points in order and each point's block together.
 struct Fixture {
   ScratchDir dir{"store_writer"};
   sweep::ResultLayout layout;
@@ -23,21 +23,22 @@ struct Fixture {
   sweep::Progress progress;
   explicit Fixture(std::size_t n1 = 10, std::size_t n2 = 12)
       : layout{{{"pair", io::ElementType::float64, {{"k", 2}}, "1", "two values per point", NAN},
-                {"flag", io::ElementType::uint8, {}, "1", "a flag", 255}},
-               {0, 2},
-               3},
+                {"flag", io::ElementType::uint8, {}, "1", "a flag", 255}}},
         store(io::ResultsStore::create(dir.file("w.h5"), grid_axes(n1, n2), layout.variables, {})),
         progress(n1 * n2, 0, sweep::ProgressMode::quiet) {}
 
   // Batch [first, first + count) with values that name their point.
   void put(sweep::StoreWriter& w, std::size_t first, std::size_t count) const {
-    std::vector<double> v;
+    sweep::PointColumns v(layout.variables, count);
     std::vector<std::int8_t> st;
     for (std::size_t i = first; i < first + count; ++i) {
-      v.insert(v.end(), {static_cast<double>(i) + 0.25, -static_cast<double>(i), static_cast<double>(i % 2)});
+      double* pair = v.at<double>(0, i - first);
+      pair[0] = static_cast<double>(i) + 0.25;
+      pair[1] = -static_cast<double>(i);
+      *v.at<std::uint8_t>(1, i - first) = static_cast<std::uint8_t>(i % 2);
       st.push_back(i % 7 == 0 ? io::point_status::non_finite : io::point_status::ok);
     }
-    w.put(first, count, v, st);
+    w.put(first, v, st);
   }
 
   void check_file(std::size_t points) const {

@@ -6,6 +6,7 @@
 #include "chaoskit/sweep/guided_schedule.hpp"
 #include "chaoskit/sweep/work_messages.hpp"
 
+using namespace chaoskit;
 using namespace chaoskit::sweep;
 
 namespace {
@@ -55,15 +56,33 @@ TEST_CASE("work messages: units and results round-trip bit for bit", "[sweep][mp
   CHECK(decode_unit(encode_unit({})).empty());
   CHECK_THROWS_AS(decode_unit(std::vector<std::uint64_t>{1, 2, 3}), std::invalid_argument);
 
-  const std::vector<double> values{1.5, NAN, -0.0, 1e-300, std::nextafter(1.0, 2.0), 7.0};
+  // Every element type, a block of three doubles per point among them: each column travels in its
+  // own type, bit for bit (NaN, −0, subnormal-adjacent and last-bit values included).
+  const std::vector<io::Variable> variables = {
+      {"x", io::ElementType::float64, {{"k", 3}}, "1", "", NAN},
+      {"label", io::ElementType::int32, {}, "1", "", -1},
+      {"flag", io::ElementType::uint8, {}, "1", "", 255},
+      {"small", io::ElementType::int8, {}, "1", "", -1},
+  };
+  PointColumns values(variables, 2);
+  const double doubles[6] = {1.5, NAN, -0.0, 1e-300, std::nextafter(1.0, 2.0), 7.0};
+  std::copy(doubles, doubles + 6, values.at<double>(0, 0));
+  *values.at<std::int32_t>(1, 0) = -2147483647;
+  *values.at<std::int32_t>(1, 1) = 16777217;  // not a float: an int32 that went through float would change
+  *values.at<std::uint8_t>(2, 1) = 1;
+  *values.at<std::int8_t>(3, 0) = -128;
   const std::vector<std::int8_t> status{1, 3};
-  const auto bytes = encode_result(42, 2, values, status);
-  const DecodedResult r = decode_result(bytes, 3);
+  const auto bytes = encode_result(42, values, status);
+  const DecodedResult r = decode_result(bytes, variables);
   CHECK(r.first == 42);
-  CHECK(r.count == 2);
-  REQUIRE(r.values.size() == values.size());
-  CHECK(std::memcmp(r.values.data(), values.data(), values.size() * sizeof(double)) == 0);
+  CHECK(r.count() == 2);
+  CHECK(r.values.same_bits(values));
+  CHECK(*r.values.at<std::int32_t>(1, 1) == 16777217);
+  CHECK(*r.values.at<std::uint8_t>(2, 0) == 255);  // the fill value, as sent
   CHECK(r.status == status);
-  CHECK_THROWS_AS(decode_result(bytes, 2), std::invalid_argument);
-  CHECK_THROWS_AS(decode_result(std::span<const char>(bytes.data(), 5), 3), std::invalid_argument);
+  const std::vector<io::Variable> fewer(variables.begin(), variables.begin() + 2);
+  CHECK_THROWS_AS(decode_result(bytes, fewer), std::invalid_argument);
+  CHECK_THROWS_AS(decode_result(std::span<const char>(bytes.data(), 5), variables), std::invalid_argument);
+  CHECK_THROWS_AS(decode_result(std::span<const char>(bytes.data(), bytes.size() - 1), variables),
+                  std::invalid_argument);
 }

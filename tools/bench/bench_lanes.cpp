@@ -73,20 +73,20 @@ class MemoryFeed final : public sweep::BatchFeed {
   std::size_t points_, next_ = 0;
 };
 
-/// The results in memory, point-major.
+/// The results in memory, one column per variable.
 class MemorySink final : public sweep::BatchSink {
  public:
-  MemorySink(std::size_t points, std::size_t vpp) : values(points * vpp), status(points), vpp_(vpp) {}
-  void put(std::size_t first, std::size_t, std::span<const double> v, std::span<const std::int8_t> s) override {
+  MemorySink(const sweep::ResultLayout& layout, std::size_t points)
+      : values(layout.variables, points), status(points) {}
+  void put(std::size_t first, const sweep::PointColumns& v, std::span<const std::int8_t> s) override {
     std::lock_guard<std::mutex> lock(mutex_);
-    std::copy(v.begin(), v.end(), values.begin() + static_cast<long>(first * vpp_));
+    values.assign_points(first, v);
     std::copy(s.begin(), s.end(), status.begin() + static_cast<long>(first));
   }
-  std::vector<double> values;
+  sweep::PointColumns values;
   std::vector<std::int8_t> status;
 
  private:
-  std::size_t vpp_;
   std::mutex mutex_;
 };
 
@@ -100,7 +100,7 @@ struct BenchWorkload {
 struct Measurement {
   double secs1 = NAN, secsN = NAN;
   sweep::EngineReport report1;
-  std::vector<double> values;
+  sweep::PointColumns values;
   std::vector<std::int8_t> status;
 };
 
@@ -119,7 +119,7 @@ Measurement measure(const sweep::Job& job, simd::LanePath path, int threads, int
     double best = 1e300, total = 0.0;
     for (int r = 0; r < repeat || (total < kMinTotalSeconds && r < kMaxRuns); ++r) {
       MemoryFeed feed(points);
-      MemorySink sink(points, layout.values_per_point);
+      MemorySink sink(layout, points);
       const auto start = std::chrono::steady_clock::now();
       const sweep::EngineReport rep = sweep::compute_batches(job, layout, nt, feed, sink, [] { return false; });
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -133,10 +133,6 @@ Measurement measure(const sweep::Job& job, simd::LanePath path, int threads, int
   m.secsN = threads == 1 ? m.secs1 : best_of(threads);
   ::unsetenv("CHAOSKIT_SIMD");
   return m;
-}
-
-bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
 
 template <class M, int K>
@@ -370,7 +366,7 @@ int main(int argc, char** argv) {
             << fmt("%.0f", m.secs1 * 1e9 / static_cast<double>(traj_steps)) << " | "
             << fmt("%.0f", m.secs1 * 1e9 / static_cast<double>(vector_steps)) << " | " << fmt("%.1f %%", 100 * busy)
             << " | " << fmt("%.2f", rate / 1e9) << " | " << fmt("%.1f %%", 100 * rate / peak) << " | "
-            << (same_bits(m.values, scalar.values) && m.status == scalar.status ? "yes" : "**no**") << " |\n";
+            << (m.values.same_bits(scalar.values) && m.status == scalar.status ? "yes" : "**no**") << " |\n";
     }
   }
   std::ostringstream chains;

@@ -127,9 +127,10 @@ double sweep_seconds(const std::string& text, int repeat, std::string& lanes, do
     best = std::min(best, seconds_since(t0));
     // The mean λ_max over the points, a check that both computed the same exponents.
     const int var = run.layout.find("lambda_max");
-    const std::size_t at = var >= 0 ? run.layout.offset[static_cast<std::size_t>(var)] : 0;
     checksum = 0;
-    for (std::size_t p = 0; p < run.status.size(); ++p) checksum += run.values[p * run.layout.values_per_point + at];
+    if (var >= 0)
+      for (std::size_t p = 0; p < run.status.size(); ++p)
+        checksum += *run.values.at<double>(static_cast<std::size_t>(var), p);
     checksum /= static_cast<double>(run.status.size());
     lanes = run.report.lane_steps > 0 ? "lanes" : "scalar";
   }

@@ -44,6 +44,16 @@ void check_name(const std::string& name, const std::string& field) {
 
 }  // namespace
 
+std::size_t element_size(ElementType t) {
+  switch (t) {
+    case ElementType::float64: return 8;
+    case ElementType::int32: return 4;
+    case ElementType::int8:
+    case ElementType::uint8: return 1;
+  }
+  return 1;
+}
+
 std::string element_type_name(ElementType t) {
   switch (t) {
     case ElementType::float64: return "float64";

@@ -14,6 +14,8 @@ namespace chaoskit::io {
 
 enum class ElementType { float64, int32, int8, uint8 };
 std::string element_type_name(ElementType t);
+/// Bytes of one value of the type.
+std::size_t element_size(ElementType t);
 /// The type stored in the file (little-endian, whatever the machine) and the matching memory type.
 hid_t file_type(ElementType t);
 hid_t memory_type(ElementType t);

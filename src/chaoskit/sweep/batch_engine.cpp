@@ -18,24 +18,19 @@ namespace chaoskit::sweep {
 
 namespace {
 
-/// A batch while its points are being computed (point-major values, layout order).
+/// A batch while its points are being computed. Its columns are sized once, so the slots a
+/// deferred lane task writes into stay where they are until the batch is delivered.
 struct ActiveBatch {
   Batch batch;
-  std::vector<double> values;
+  PointColumns values;
   std::vector<std::int8_t> status;  // 0 until the point is finished
   std::atomic<std::size_t> remaining{0};
 };
-
-void fill_defaults(const ResultLayout& layout, double* block) {
-  for (std::size_t v = 0; v < layout.variables.size(); ++v)
-    std::fill_n(block + layout.offset[v], layout.variables[v].values_per_point(), layout.variables[v].fill_value);
-}
 
 }  // namespace
 
 EngineReport compute_batches(const Job& job, const ResultLayout& layout, int threads, BatchFeed& feed, BatchSink& sink,
                              const std::function<bool()>& stop) {
-  const std::size_t vpp = layout.values_per_point;
   std::vector<std::size_t> shape;
   for (const auto& a : job.axes) shape.push_back(a.values.size());
 
@@ -72,8 +67,7 @@ EngineReport compute_batches(const Job& job, const ResultLayout& layout, int thr
       }
       ActiveBatch& n = active.emplace_back();
       n.batch = *b;
-      n.values.resize(b->count * vpp);
-      for (std::size_t p = 0; p < b->count; ++p) fill_defaults(layout, n.values.data() + p * vpp);
+      n.values = PointColumns(layout.variables, b->count);
       n.status.assign(b->count, 0);
       n.remaining.store(b->count);
       current = &n;
@@ -89,7 +83,7 @@ EngineReport compute_batches(const Job& job, const ResultLayout& layout, int thr
     a->status[k] = st;
     if (a->remaining.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
     try {
-      sink.put(a->batch.first, a->batch.count, a->values, a->status);
+      sink.put(a->batch.first, a->values, a->status);
     } catch (...) {
       std::lock_guard<std::mutex> lock(report_mutex);
       if (!sink_error) sink_error = std::current_exception();
@@ -121,15 +115,15 @@ EngineReport compute_batches(const Job& job, const ResultLayout& layout, int thr
         std::size_t k;
         if (!take_point(a, k)) break;
         locate(a, k);
-        double* block = a->values.data() + k * vpp;
+        const PointValues out{&a->values, k};
         std::int8_t st;
         try {
           const PointContext ctx = point_context(job, index);
-          st = evaluate(ctx, job, layout, std::span<double>(block, vpp));
-          record_point_inputs(job, layout, index, ctx, std::span<double>(block, vpp));
+          st = evaluate(ctx, job, layout, out);
+          record_point_inputs(job, layout, index, ctx, out);
         } catch (const std::exception& e) {
           st = io::point_status::internal_error;
-          fill_defaults(layout, block);
+          a->values.fill_point(k);
           note_point_error(e);
         }
         finish_point(a, k, st);
@@ -152,8 +146,7 @@ EngineReport compute_batches(const Job& job, const ResultLayout& layout, int thr
             continue;
           }
           locate(a, k);
-          double* block = a->values.data() + k * vpp;
-          const std::span<double> out(block, vpp);
+          const PointValues out{&a->values, k};
           try {
             const PointContext ctx = point_context(job, index);
             if (!ctx.admissible) {
@@ -166,7 +159,7 @@ EngineReport compute_batches(const Job& job, const ResultLayout& layout, int thr
             record_point_inputs(job, layout, index, ctx, out);
           } catch (const std::exception& e) {
             lanes.abandon_point();
-            fill_defaults(layout, block);
+            a->values.fill_point(k);
             note_point_error(e);
             finish_point(a, k, io::point_status::internal_error);
             continue;
@@ -194,8 +187,7 @@ EngineReport compute_batches(const Job& job, const ResultLayout& layout, int thr
       }
       std::size_t q = p;
       while (q < a.batch.count && a.status[q] != 0) ++q;
-      sink.put(a.batch.first + p, q - p, std::span<const double>(a.values).subspan(p * vpp, (q - p) * vpp),
-               std::span<const std::int8_t>(a.status).subspan(p, q - p));
+      sink.put(a.batch.first + p, a.values.slice(p, q - p), std::span<const std::int8_t>(a.status).subspan(p, q - p));
       count_delivered(a.status.data() + p, q - p);
       p = q;
     }

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "chaoskit/sweep/job.hpp"
+#include "chaoskit/sweep/point_columns.hpp"
 #include "chaoskit/sweep/result_layout.hpp"
 
 namespace chaoskit::sweep {
@@ -34,11 +35,11 @@ class BatchFeed {
 class BatchSink {
  public:
   virtual ~BatchSink() = default;
-  /// Points first .. first+count-1 are finished: `values` holds count × values_per_point doubles
-  /// (point-major, layout order), `status` count codes ≥ 1. Called concurrently from compute
-  /// threads: implementations synchronise. An exception stops the engine and is rethrown by it.
-  virtual void put(std::size_t first, std::size_t count, std::span<const double> values,
-                   std::span<const std::int8_t> status) = 0;
+  /// Points first .. first + status.size() − 1 are finished: `values` holds their columns (one per
+  /// variable of the layout, point_columns.hpp), `status` their codes, each ≥ 1. Called
+  /// concurrently from compute threads: implementations synchronise. An exception stops the
+  /// engine and is rethrown by it.
+  virtual void put(std::size_t first, const PointColumns& values, std::span<const std::int8_t> status) = 0;
 };
 
 struct EngineReport {

@@ -7,14 +7,15 @@
 
 #include "chaoskit/integrate/instances.hpp"
 #include "chaoskit/io/results_store.hpp"
+#include "chaoskit/sweep/point_columns.hpp"
 #include "chaoskit/sweep/point_context.hpp"
 #include "chaoskit/sweep/result_layout.hpp"
 
 #define CHAOSKIT_SWEEP_EVALUATE_INSTANCE(EXTERN, M)                                                                  \
   EXTERN template std::int8_t evaluate_point<M>(const M&, const Job&, const ResultLayout&, std::span<const double>,  \
-                                                const InputSchedule&, std::span<double>);                            \
+                                                const InputSchedule&, PointValues);                                  \
   EXTERN template void evaluate_point_entries<M>(const M&, const Job&, const ResultLayout&, std::span<const double>, \
-                                                 const InputSchedule&, std::span<double>, std::span<std::int8_t>,    \
+                                                 const InputSchedule&, PointValues, std::span<std::int8_t>,          \
                                                  LaneDeferral*);
 
 namespace chaoskit::sweep {
@@ -30,26 +31,26 @@ inline std::int8_t first_failure(std::span<const std::int8_t> entry_status) {
 
 template <Model M>
 std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& layout,
-                           std::span<const double> x0_values, const InputSchedule& inputs, std::span<double> out);
+                           std::span<const double> x0_values, const InputSchedule& inputs, PointValues out);
 template <Model M>
 void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& layout,
-                            std::span<const double> x0_values, const InputSchedule& inputs, std::span<double> out,
+                            std::span<const double> x0_values, const InputSchedule& inputs, PointValues out,
                             std::span<std::int8_t> entry_status, LaneDeferral* lanes);
 
 #define CHAOSKIT_SWEEP_EXTERN(M) CHAOSKIT_SWEEP_EVALUATE_INSTANCE(extern, M)
 CHAOSKIT_FOR_EACH_REGISTERED_MODEL(CHAOSKIT_SWEEP_EXTERN)
 #undef CHAOSKIT_SWEEP_EXTERN
 
-/// Fills `out` (the point's block, pre-set to fill values) and returns the point's status code.
+/// Fills `out` (the point's values, pre-set to fill values) and returns the point's status code.
 /// Exceptions from the computation are caught by the caller (status internal_error).
-inline std::int8_t evaluate(const PointContext& c, const Job& job, const ResultLayout& layout, std::span<double> out) {
+inline std::int8_t evaluate(const PointContext& c, const Job& job, const ResultLayout& layout, PointValues out) {
   if (!c.admissible) return io::point_status::invalid_point;
   return std::visit([&](const auto& m) { return evaluate_point(m, job, layout, c.x0, c.inputs, out); }, c.model);
 }
 
 /// The same with the entries' statuses kept apart and the lanes' entries deferred to `lanes`
 /// (point_evaluator.hpp). For an admissible point only.
-inline void evaluate_entries(const PointContext& c, const Job& job, const ResultLayout& layout, std::span<double> out,
+inline void evaluate_entries(const PointContext& c, const Job& job, const ResultLayout& layout, PointValues out,
                              std::span<std::int8_t> entry_status, LaneDeferral* lanes) {
   std::visit([&](const auto& m) { evaluate_point_entries(m, job, layout, c.x0, c.inputs, out, entry_status, lanes); },
              c.model);

@@ -32,13 +32,11 @@ class AllPointsFeed : public BatchFeed {
 class MemorySink : public BatchSink {
  public:
   MemorySink(MemoryRun& run, Progress& progress) : run_(run), progress_(progress) {}
-  void put(std::size_t first, std::size_t count, std::span<const double> values,
-           std::span<const std::int8_t> status) override {
-    const std::size_t vpp = run_.layout.values_per_point;
-    std::copy(values.begin(), values.end(), run_.values.begin() + static_cast<std::ptrdiff_t>(first * vpp));
+  void put(std::size_t first, const PointColumns& values, std::span<const std::int8_t> status) override {
+    run_.values.assign_points(first, values);
     std::copy(status.begin(), status.end(), run_.status.begin() + static_cast<std::ptrdiff_t>(first));
     std::lock_guard<std::mutex> lock(mutex_);
-    finished_ += count;
+    finished_ += status.size();
     for (std::int8_t s : status) failed_ += s != io::point_status::ok;
     progress_.update(finished_, failed_);
   }
@@ -59,13 +57,8 @@ MemoryRun compute_in_memory(const Job& job, int threads, const std::function<boo
   run.layout = result_layout(job);
   const std::size_t total = job.point_count();
   const int n_threads = threads > 0 ? threads : omp_get_max_threads();
-  run.values.resize(total * run.layout.values_per_point);
   // Points never computed keep their variables' fill values, as in a results file.
-  for (std::size_t p = 0; p < total; ++p)
-    for (std::size_t v = 0; v < run.layout.variables.size(); ++v)
-      std::fill_n(
-          run.values.begin() + static_cast<std::ptrdiff_t>(p * run.layout.values_per_point + run.layout.offset[v]),
-          run.layout.variables[v].values_per_point(), run.layout.variables[v].fill_value);
+  run.values = PointColumns(run.layout.variables, total);
   run.status.assign(total, 0);
 
   // Small batches: a few per thread, so that a short list still spreads over every thread.

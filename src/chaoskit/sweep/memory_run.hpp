@@ -18,7 +18,7 @@ namespace chaoskit::sweep {
 
 struct MemoryRun {
   ResultLayout layout;
-  std::vector<double> values;       ///< point-major: point_count × layout.values_per_point, layout order
+  PointColumns values;              ///< every point, one column per variable of the layout
   std::vector<std::int8_t> status;  ///< per point; 0 where a stop left the point uncomputed
   EngineReport report;
   bool stopped = false;  ///< `stop` returned true before every point was computed

@@ -147,7 +147,6 @@ SweepSummary coordinate(const Job& job, const SweepOptions& opt, const MpiSessio
     for (int w = 1; w < mpi.size(); ++w)
       if (!said_bye[static_cast<std::size_t>(w)]) sends.send(std::vector<int>{sig}, MPI_INT, w, Tag::stop);
   };
-  const std::size_t vpp = layout.values_per_point;
   Backoff backoff;
   try {
     for (;;) {
@@ -181,7 +180,7 @@ SweepSummary coordinate(const Job& job, const SweepOptions& opt, const MpiSessio
             std::vector<char> bytes(static_cast<std::size_t>(n));
             MPI_Recv(bytes.data(), n, MPI_BYTE, src, Tag::result, mpi.comm(), MPI_STATUS_IGNORE);
             sum.message_bytes += bytes.size();
-            arrived.push_back(decode_result(bytes, vpp));
+            arrived.push_back(decode_result(bytes, layout.variables));
             break;
           }
           case Tag::stop_notice: {

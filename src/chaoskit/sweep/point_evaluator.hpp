@@ -1,6 +1,6 @@
 #pragma once
 // The computations of one grid point: each [compute] entry of the job, integrated from the point's
-// initial state, written into the point's block of values (result_layout.hpp). A point's values
+// initial state, written into the point's values (its row of the batch's columns, point_columns.hpp). A point's values
 // depend on nothing but its own context, so a sweep gives the same bits whatever the thread count,
 // rank count or order of evaluation. Each entry is evaluated by its quantity's unit
 // (quantities/<name>.hpp, through the table of quantities/quantity_evaluators.hpp), all of them
@@ -32,19 +32,19 @@ namespace chaoskit::sweep {
 /// deferred to `lanes` (may be null: everything computed here).
 template <Model M>
 void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& layout,
-                            std::span<const double> x0_values, const InputSchedule& inputs, std::span<double> out,
+                            std::span<const double> x0_values, const InputSchedule& inputs, PointValues out,
                             std::span<std::int8_t> entry_status, LaneDeferral* lanes) {
   PointEvaluation<M> point(model, job, x0_values, inputs, lanes);
   for (std::size_t e = 0; e < job.compute.size(); ++e) {
     const ComputeSpec& c = job.compute[e];
     point.to_lanes = lanes != nullptr && lanes->takes(c);
-    const EntryOutput entry{out.data(), layout.offset.data() + layout.entry_first_variable[e], &entry_status[e]};
+    const EntryOutput entry{out, layout.entry_first_variable[e], &entry_status[e]};
     quantity_evaluators<M>[static_cast<std::size_t>(c.quantity)](c, entry, point);
   }
   if constexpr (MechanicalModel<M>) {  // the layout's test (result_layout.cpp): a model file only if mechanical
     if (is_mechanical_model(model)) {
       assert(layout.initial_energy >= 0);
-      out[layout.offset[layout.initial_energy]] = state_energy(model, point.x0);
+      *out.at<double>(static_cast<std::size_t>(layout.initial_energy)) = state_energy(model, point.x0);
     }
   }
   point.hand_over();
@@ -53,7 +53,7 @@ void evaluate_point_entries(const M& model, const Job& job, const ResultLayout& 
 /// Every entry of the point computed here; returns the point's status code.
 template <Model M>
 std::int8_t evaluate_point(const M& model, const Job& job, const ResultLayout& layout,
-                           std::span<const double> x0_values, const InputSchedule& inputs, std::span<double> out) {
+                           std::span<const double> x0_values, const InputSchedule& inputs, PointValues out) {
   // The job reader (job_reader.cpp, the only place a Job's entries come from) takes them from the
   // [compute] table's keys, one per quantity at most: the buffer holds them without an allocation
   // per point.

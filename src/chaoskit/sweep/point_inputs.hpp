@@ -14,6 +14,7 @@
 
 #include "chaoskit/io/results_store.hpp"
 #include "chaoskit/sweep/job.hpp"
+#include "chaoskit/sweep/point_columns.hpp"
 #include "chaoskit/sweep/point_context.hpp"
 #include "chaoskit/sweep/result_layout.hpp"
 
@@ -22,10 +23,10 @@ namespace chaoskit::sweep {
 /// The variables above, in this order (none for a grid job); `state_dim` sizes initial_state.
 std::vector<io::Variable> point_input_variables(const Job& job, std::size_t state_dim);
 
-/// Writes the point's row (a point list) and initial state into its block (nothing for a grid
+/// Writes the point's row (a point list) and initial state into its values (nothing for a grid
 /// job). A point with no admissible state (energy below the potential) has NaN for the rate it
 /// could not solve.
 void record_point_inputs(const Job& job, const ResultLayout& layout, std::span<const std::size_t> index,
-                         const PointContext& context, std::span<double> block);
+                         const PointContext& context, PointValues out);
 
 }  // namespace chaoskit::sweep

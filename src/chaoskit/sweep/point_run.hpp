@@ -7,17 +7,20 @@
 #include <cstdint>
 #include <vector>
 
+#include "chaoskit/sweep/point_columns.hpp"
+
 namespace chaoskit::sweep {
 
-/// Points first .. first+count-1: count × values_per_point doubles (point-major, layout order) and
-/// count status codes.
+/// Points first .. first+count()−1: their values in typed columns and their status codes.
 struct PointRun {
-  std::size_t first = 0, count = 0;
-  std::vector<double> values;
+  std::size_t first = 0;
+  PointColumns values;
   std::vector<std::int8_t> status;
+
+  std::size_t count() const { return status.size(); }
 };
 
 /// The runs sorted by first point, with runs that touch (one ends where the next starts) joined.
-std::vector<PointRun> merge_adjacent(std::vector<PointRun> runs, std::size_t values_per_point);
+std::vector<PointRun> merge_adjacent(std::vector<PointRun> runs);
 
 }  // namespace chaoskit::sweep

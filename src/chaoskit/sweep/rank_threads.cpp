@@ -61,9 +61,8 @@ bool UnitQueue::wants_more() const {
   return queue_.empty() && !closed_;
 }
 
-void ResultOutbox::put(std::size_t first, std::size_t count, std::span<const double> values,
-                       std::span<const std::int8_t> status) {
-  std::vector<char> m = encode_result(first, count, values, status);
+void ResultOutbox::put(std::size_t first, const PointColumns& values, std::span<const std::int8_t> status) {
+  std::vector<char> m = encode_result(first, values, status);
   {
     std::lock_guard<std::mutex> lock(mutex_);
     messages_.push_back(std::move(m));

@@ -68,8 +68,7 @@ class UnitQueue : public BatchFeed {
 class ResultOutbox : public BatchSink {
  public:
   explicit ResultOutbox(Wakeup& wake) : wake_(wake) {}
-  void put(std::size_t first, std::size_t count, std::span<const double> values,
-           std::span<const std::int8_t> status) override;
+  void put(std::size_t first, const PointColumns& values, std::span<const std::int8_t> status) override;
   std::vector<std::vector<char>> take();
   bool empty() const;
 

@@ -22,10 +22,10 @@ ModelShape shape_of(const AnyModel& m) {
 
 }  // namespace
 
-double PointCost::of(const double* block) const {
+double PointCost::of(const PointColumns& values, std::size_t point) const {
   double c = fixed;
-  for (std::size_t i = 0; i < adaptive_slots.size(); ++i) {
-    const double t = block[adaptive_slots[i]];
+  for (std::size_t i = 0; i < adaptive_variables.size(); ++i) {
+    const double t = *values.at<double>(adaptive_variables[i], point);
     c += std::isfinite(t) ? t : adaptive_min[i];
   }
   return c;
@@ -63,13 +63,9 @@ ResultLayout result_layout(const Job& job) {
     out.add("initial_energy", ElementType::float64, {}, "J", "total energy of the initial state");
   }
   for (io::Variable& v : point_input_variables(job, s.n)) L.variables.push_back(std::move(v));
-  for (const auto& v : L.variables) {
-    L.offset.push_back(L.values_per_point);
-    L.values_per_point += v.values_per_point();
-  }
   for (const ComputeSpec& c : job.compute) {
     if (c.quantity == Quantity::orbit_class && std::isfinite(c.max_time)) {
-      L.cost.adaptive_slots.push_back(L.offset[L.find("orbit_time")]);
+      L.cost.adaptive_variables.push_back(static_cast<std::size_t>(L.find("orbit_time")));
       L.cost.adaptive_min.push_back(c.time);
       L.cost.adaptive_max.push_back(c.max_time);
     } else {

@@ -1,8 +1,6 @@
 #pragma once
-// The result variables a job produces, in a fixed order, and where each sits in a point's value
-// block. The point evaluator fills a block of doubles per point (values_per_point() of them, the
-// variables one after another, trailing dimensions row-major); the runner converts integer and
-// flag variables to their element type when it writes a batch.
+// The result variables a job produces, in a fixed order: the columns of the points' values
+// (point_columns.hpp), each in its variable's element type, trailing dimensions row-major.
 //
 //   lambda_max           lambda_max, lambda_max_error [1/s], lambda_max_converged (0/1)
 //   spectrum             spectrum, spectrum_error [exponent]
@@ -21,6 +19,7 @@
 
 #include "chaoskit/io/results_store.hpp"
 #include "chaoskit/sweep/job.hpp"
+#include "chaoskit/sweep/point_columns.hpp"
 
 namespace chaoskit::sweep {
 
@@ -28,20 +27,18 @@ namespace chaoskit::sweep {
 /// may take when points differ a hundredfold in cost (adaptive classification): each entry costs its
 /// time (plus transient), an adaptive orbit_class its orbit_time, between its time and max_time.
 struct PointCost {
-  double fixed = 0.0;                       ///< the entries whose time is set by the job
-  std::vector<std::size_t> adaptive_slots;  ///< offsets of orbit_time in a point's block
+  double fixed = 0.0;                           ///< the entries whose time is set by the job
+  std::vector<std::size_t> adaptive_variables;  ///< indices of their orbit_time variables
   std::vector<double> adaptive_min, adaptive_max;
 
-  /// The cost of a finished point from its block (a failed entry counts its least time).
-  double of(const double* block) const;
+  /// The cost of finished point `point` of `values` (a failed entry counts its least time).
+  double of(const PointColumns& values, std::size_t point) const;
   double least() const;
   double most() const;
 };
 
 struct ResultLayout {
   std::vector<io::Variable> variables;
-  std::vector<std::size_t> offset;  ///< first value of each variable in a point's block
-  std::size_t values_per_point = 0;
   /// Index of each [compute] entry's first variable: the entry's variables follow it in the order
   /// its unit declares them (the slots its evaluation writes, quantities/point_evaluation.hpp).
   std::vector<std::size_t> entry_first_variable;

@@ -127,21 +127,16 @@ StoreWriter::StoreWriter(io::ResultsStore& store, const ResultLayout& layout, Pr
   progress_.set_point_cost(layout_.cost.least(), layout_.cost.most());
 }
 
-void StoreWriter::put(std::size_t first, std::size_t count, std::span<const double> values,
-                      std::span<const std::int8_t> status) {
-  const std::size_t vpp = layout_.values_per_point;
-  put(PointRun{first, count,
-               std::vector<double>(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(count * vpp)),
-               std::vector<std::int8_t>(status.begin(), status.end())});
+void StoreWriter::put(std::size_t first, const PointColumns& values, std::span<const std::int8_t> status) {
+  put(PointRun{first, values, std::vector<std::int8_t>(status.begin(), status.end())});
 }
 
 void StoreWriter::put(PointRun run) {
   std::lock_guard<std::mutex> lock(mutex_);
-  pending_points_ += run.count;
-  computed_ += run.count;
+  pending_points_ += run.count();
+  computed_ += run.count();
   for (std::int8_t st : run.status) computed_failed_ += st != io::point_status::ok;
-  for (std::size_t p = 0; p < run.count; ++p)
-    computed_cost_ += layout_.cost.of(run.values.data() + p * layout_.values_per_point);
+  for (std::size_t p = 0; p < run.count(); ++p) computed_cost_ += layout_.cost.of(run.values, p);
   pending_.push_back(std::move(run));
   progress_.update(computed_, computed_failed_, computed_cost_);
   if (writes_ == 0 || std::chrono::steady_clock::now() - last_write_ >= hold_ || pending_points_ >= kMaxPendingPoints)
@@ -156,12 +151,12 @@ void StoreWriter::flush() {
 void StoreWriter::write_pending() {
   if (pending_.empty()) return;
   const auto t0 = std::chrono::steady_clock::now();
-  std::vector<PointRun> runs = merge_adjacent(std::move(pending_), layout_.values_per_point);
+  std::vector<PointRun> runs = merge_adjacent(std::move(pending_));
   pending_.clear();
   pending_points_ = 0;
   for (const PointRun& r : runs) {
     write_run(r);
-    written_ += r.count;
+    written_ += r.count();
     ++writes_;
     for (std::int8_t st : r.status) failed_ += st != io::point_status::ok;
   }
@@ -170,31 +165,10 @@ void StoreWriter::write_pending() {
 }
 
 void StoreWriter::write_run(const PointRun& run) {
-  // Each variable's values in its own element type, from the point-major blocks.
-  const std::size_t vpp = layout_.values_per_point;
-  std::vector<std::vector<double>> f64(layout_.variables.size());
-  std::vector<std::vector<std::int32_t>> i32(layout_.variables.size());
-  std::vector<std::vector<std::uint8_t>> u8(layout_.variables.size());
+  // Each variable's column goes to the file as computed, in its own element type.
   std::map<std::string, io::BufferView> views;
-  for (std::size_t v = 0; v < layout_.variables.size(); ++v) {
-    const io::Variable& var = layout_.variables[v];
-    const std::size_t per = var.values_per_point();
-    for (std::size_t p = 0; p < run.count; ++p)
-      for (std::size_t k = 0; k < per; ++k) {
-        const double x = run.values[p * vpp + layout_.offset[v] + k];
-        switch (var.type) {
-          case io::ElementType::float64: f64[v].push_back(x); break;
-          case io::ElementType::int32: i32[v].push_back(static_cast<std::int32_t>(x)); break;
-          default: u8[v].push_back(static_cast<std::uint8_t>(x)); break;
-        }
-      }
-    switch (var.type) {
-      case io::ElementType::float64: views[var.name] = std::span<const double>(f64[v]); break;
-      case io::ElementType::int32: views[var.name] = std::span<const std::int32_t>(i32[v]); break;
-      default: views[var.name] = std::span<const std::uint8_t>(u8[v]); break;
-    }
-  }
-  store_.write_points(run.first, run.count, views, run.status);
+  for (std::size_t v = 0; v < layout_.variables.size(); ++v) views[layout_.variables[v].name] = run.values.view(v);
+  store_.write_points(run.first, run.count(), views, run.status);
 }
 
 std::size_t StoreWriter::written() const {

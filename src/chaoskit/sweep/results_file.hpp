@@ -57,8 +57,7 @@ class StoreWriter : public BatchSink {
 
   StoreWriter(io::ResultsStore& store, const ResultLayout& layout, Progress& progress,
               std::chrono::steady_clock::duration hold = std::chrono::seconds(1));
-  void put(std::size_t first, std::size_t count, std::span<const double> values,
-           std::span<const std::int8_t> status) override;
+  void put(std::size_t first, const PointColumns& values, std::span<const std::int8_t> status) override;
   /// The same for a run the caller owns (the MPI coordinator's decoded messages): held without a copy.
   void put(PointRun run);
   void flush();  ///< writes every point held

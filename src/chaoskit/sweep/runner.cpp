@@ -35,10 +35,7 @@ class ListFeed : public BatchFeed {
 std::size_t estimated_file_bytes(const Job& job) {
   const ResultLayout layout = result_layout(job);
   std::size_t per_point = 1;  // status
-  for (const auto& v : layout.variables) {
-    const std::size_t bytes = v.type == io::ElementType::float64 ? 8 : v.type == io::ElementType::int32 ? 4 : 1;
-    per_point += v.values_per_point() * bytes;
-  }
+  for (const auto& v : layout.variables) per_point += v.values_per_point() * io::element_size(v.type);
   return job.point_count() * per_point + 64 * 1024;
 }
 

@@ -22,34 +22,45 @@ std::vector<Batch> decode_unit(std::span<const std::uint64_t> words) {
   return unit;
 }
 
-std::vector<char> encode_result(std::size_t first, std::size_t count, std::span<const double> values,
-                                std::span<const std::int8_t> status) {
-  const std::uint64_t head[2] = {first, count};
-  std::vector<char> out(sizeof head + values.size_bytes() + status.size_bytes());
+std::vector<char> encode_result(std::size_t first, const PointColumns& values, std::span<const std::int8_t> status) {
+  const std::uint64_t head[2] = {first, status.size()};
+  std::size_t size = sizeof head + status.size_bytes();
+  for (std::size_t v = 0; v < values.column_count(); ++v) size += values.bytes(v).size();
+  std::vector<char> out(size);
   char* p = out.data();
   std::memcpy(p, head, sizeof head);
   p += sizeof head;
-  if (!values.empty()) std::memcpy(p, values.data(), values.size_bytes());
-  p += values.size_bytes();
+  for (std::size_t v = 0; v < values.column_count(); ++v) {
+    const std::span<const char> column = values.bytes(v);
+    if (!column.empty()) std::memcpy(p, column.data(), column.size());
+    p += column.size();
+  }
   if (!status.empty()) std::memcpy(p, status.data(), status.size_bytes());
   return out;
 }
 
-DecodedResult decode_result(std::span<const char> bytes, std::size_t vpp) {
+DecodedResult decode_result(std::span<const char> bytes, const std::vector<io::Variable>& variables) {
   std::uint64_t head[2];
   if (bytes.size() < sizeof head) throw std::invalid_argument("result message: shorter than its header");
   std::memcpy(head, bytes.data(), sizeof head);
+  const std::size_t count = head[1];
+  // Each value's size from its variable's type, so that a message of the wrong size is refused
+  // before any column is allocated for an absurd count.
+  std::size_t per_point = 1;  // the status
+  for (const io::Variable& var : variables) per_point += var.values_per_point() * io::element_size(var.type);
+  if (count > (bytes.size() - sizeof head) / per_point || bytes.size() != sizeof head + count * per_point)
+    throw std::invalid_argument("result message: size does not match its point count");
   DecodedResult r;
   r.first = head[0];
-  r.count = head[1];
-  if (bytes.size() != sizeof head + r.count * vpp * sizeof(double) + r.count)
-    throw std::invalid_argument("result message: size does not match its point count");
-  r.values.resize(r.count * vpp);
-  r.status.resize(r.count);
+  r.values = PointColumns(variables, count);
+  r.status.resize(count);
   const char* p = bytes.data() + sizeof head;
-  if (!r.values.empty()) std::memcpy(r.values.data(), p, r.values.size() * sizeof(double));
-  p += r.values.size() * sizeof(double);
-  if (r.count) std::memcpy(r.status.data(), p, r.count);
+  for (std::size_t v = 0; v < r.values.column_count(); ++v) {
+    const std::span<char> column = r.values.bytes(v);
+    if (!column.empty()) std::memcpy(column.data(), p, column.size());
+    p += column.size();
+  }
+  if (count) std::memcpy(r.status.data(), p, count);
   return r;
 }
 

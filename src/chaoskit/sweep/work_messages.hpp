@@ -3,8 +3,9 @@
 // encoding is unit-tested in the default build):
 //   unit    coordinator → rank: batches (first, count) as uint64 pairs; empty means "no more work"
 //   result  rank → coordinator: one run of finished points, [first, count] (uint64), then
-//           count × values_per_point doubles (point-major, layout order), then count int8 statuses.
-// Doubles travel as their bytes, so the coordinator writes exactly what the rank computed (the
+//           each variable's column in layout order (count × values_per_point values of its element
+//           type, point_columns.hpp), then count int8 statuses.
+// Values travel as their bytes, so the coordinator writes exactly what the rank computed (the
 // ranks of one job run one binary on one kind of machine).
 #include <cstddef>
 #include <cstdint>
@@ -20,11 +21,11 @@ std::vector<std::uint64_t> encode_unit(const std::vector<Batch>& unit);
 /// std::invalid_argument for an odd length.
 std::vector<Batch> decode_unit(std::span<const std::uint64_t> words);
 
-std::vector<char> encode_result(std::size_t first, std::size_t count, std::span<const double> values,
-                                std::span<const std::int8_t> status);
+/// The run of points first .. first + status.size() − 1.
+std::vector<char> encode_result(std::size_t first, const PointColumns& values, std::span<const std::int8_t> status);
 
 using DecodedResult = PointRun;
-/// std::invalid_argument when the size does not match `values_per_point`.
-DecodedResult decode_result(std::span<const char> bytes, std::size_t values_per_point);
+/// std::invalid_argument when the size does not match the layout's `variables` for its point count.
+DecodedResult decode_result(std::span<const char> bytes, const std::vector<io::Variable>& variables);
 
 }  // namespace chaoskit::sweep

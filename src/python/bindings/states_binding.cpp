@@ -40,38 +40,19 @@ py::object attribute_value(const io::AttributeValue& v) {
 }
 
 /// One variable's values for every point, shaped (points, trailing...) and typed as in the file.
-py::array variable_array(const sweep::MemoryRun& run, std::size_t v, std::size_t points) {
+py::array variable_array(const sweep::MemoryRun& run, std::size_t v) {
   const io::Variable& var = run.layout.variables[v];
-  const std::size_t per = var.values_per_point(), vpp = run.layout.values_per_point, off = run.layout.offset[v];
-  std::vector<py::ssize_t> shape{static_cast<py::ssize_t>(points)};
+  std::vector<py::ssize_t> shape{static_cast<py::ssize_t>(run.values.points())};
   for (const auto& d : var.trailing) shape.push_back(static_cast<py::ssize_t>(d.size));
-  auto fill = [&](auto* out) {
-    for (std::size_t p = 0; p < points; ++p)
-      for (std::size_t i = 0; i < per; ++i)
-        out[p * per + i] = static_cast<std::remove_pointer_t<decltype(out)>>(run.values[p * vpp + off + i]);
-  };
-  switch (var.type) {
-    case io::ElementType::float64: {
-      py::array_t<double> a(shape);
-      fill(a.mutable_data());
-      return a;
-    }
-    case io::ElementType::int32: {
-      py::array_t<std::int32_t> a(shape);
-      fill(a.mutable_data());
-      return a;
-    }
-    case io::ElementType::int8: {
-      py::array_t<std::int8_t> a(shape);
-      fill(a.mutable_data());
-      return a;
-    }
-    default: {
-      py::array_t<std::uint8_t> a(shape);
-      fill(a.mutable_data());
-      return a;
-    }
-  }
+  // The column as computed, copied into an array of its own element type.
+  return std::visit(
+      [&](auto column) -> py::array {
+        using T = typename decltype(column)::element_type;
+        py::array_t<std::remove_const_t<T>> a(shape);
+        std::copy(column.begin(), column.end(), a.mutable_data());
+        return a;
+      },
+      run.values.view(v));
 }
 
 py::dict evaluate(const py::dict& job_dict, const py::object& states, const std::vector<std::string>& columns,
@@ -102,7 +83,6 @@ py::dict evaluate(const py::dict& job_dict, const py::object& states, const std:
   }
   raise_if_interrupted(signal_number);
 
-  const std::size_t points_n = job->point_count();
   py::list variables;
   for (std::size_t v = 0; v < run.layout.variables.size(); ++v) {
     const io::Variable& var = run.layout.variables[v];
@@ -113,7 +93,7 @@ py::dict evaluate(const py::dict& job_dict, const py::object& states, const std:
     d["trailing"] = dims;
     d["units"] = var.units;
     d["long_name"] = var.long_name;
-    d["values"] = variable_array(run, v, points_n);
+    d["values"] = variable_array(run, v);
     variables.append(d);
   }
   py::list axes;

@@ -9,8 +9,9 @@ namespace chaoskit::sweep {
 
 /// basin's variables, in the order basin.cpp declares them (speed: kind task only).
 namespace basin_slot {
-enum : std::size_t { label, time, speed };
-}
+inline constexpr Slot<std::int32_t> label{0};
+inline constexpr Slot<double> time{1}, speed{2};
+}  // namespace basin_slot
 
 template <Model M>
 void evaluate_basin(const ComputeSpec& c, const EntryOutput& out, PointEvaluation<M>& p) {

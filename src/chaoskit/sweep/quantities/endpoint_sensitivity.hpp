@@ -9,7 +9,7 @@ namespace chaoskit::sweep {
 
 /// endpoint_sensitivity's variables, in the order endpoint_sensitivity.cpp declares them (gains: 2 values).
 namespace endpoint_sensitivity_slot {
-enum : std::size_t { speed, position_gain, velocity_gain };
+inline constexpr Slot<double> speed{0}, position_gain{1}, velocity_gain{2};
 }
 
 template <Model M>

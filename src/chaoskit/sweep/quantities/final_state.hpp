@@ -7,7 +7,7 @@ namespace chaoskit::sweep {
 
 /// final_state's variable (n values).
 namespace final_state_slot {
-enum : std::size_t { state };
+inline constexpr Slot<double> state{0};
 }
 
 template <Model M>

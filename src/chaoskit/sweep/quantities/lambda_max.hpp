@@ -7,19 +7,20 @@ namespace chaoskit::sweep {
 
 /// lambda_max's variables, in the order lambda_max.cpp declares them.
 namespace lambda_max_slot {
-enum : std::size_t { value, error, converged };
-}
+inline constexpr Slot<double> value{0}, error{1};
+inline constexpr Slot<std::uint8_t> converged{2};  ///< 1 if the estimate met its tolerance, else 0
+}  // namespace lambda_max_slot
 
 template <Model M>
 void evaluate_lambda_max(const ComputeSpec& c, const EntryOutput& out, PointEvaluation<M>& p) {
   double* value = out[lambda_max_slot::value];
   double* error = out[lambda_max_slot::error];
-  double* converged = out[lambda_max_slot::converged];
+  std::uint8_t* converged = out[lambda_max_slot::converged];
   auto write = [=](const LyapunovResult& r) {
     if (!out.note(r.report)) return;
     *value = r.exponents[0];
     *error = r.errors[0];
-    *converged = r.converged ? 1.0 : 0.0;
+    *converged = r.converged ? 1 : 0;
   };
   if (p.to_lanes) {
     p.defer(simd::LaneSystem::tangent1, LyapunovTask<1, M>(p.lane_model(), p.x0, lyapunov_options(c), p.tangent_io),

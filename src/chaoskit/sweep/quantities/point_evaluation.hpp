@@ -4,7 +4,8 @@
 // a PointEvaluation is the data, one per point, shared by the point's entries (the initial state,
 // the integrator settings per workload, the one Ψ(T, 0) run that stm, ftle and
 // endpoint_sensitivity share, and the tasks handed to the lanes). An EntryOutput is where one entry
-// writes: its variables' slots in the point's block, resolved once per job by the layout.
+// writes: its variables' typed slots in the point's columns, whose first index the layout resolves
+// once per job.
 //
 // A quantity's evaluate (quantities/<name>.hpp) either computes its entry here and writes its
 // values and status, or, when the lanes take the entry (to_lanes), defers a task whose writer
@@ -27,17 +28,30 @@
 #include "chaoskit/simd/lane_tasks.hpp"
 #include "chaoskit/sweep/job.hpp"
 #include "chaoskit/sweep/lane_deferral.hpp"
+#include "chaoskit/sweep/point_columns.hpp"
 
 namespace chaoskit::sweep {
 
-/// Where one entry writes. Slot k is its k-th variable, in the order its unit's variables() declares
-/// them (each unit names the indices next to its evaluate); the entry's status is pre-set to ok.
+/// Variable k of an entry (k-th in the order its unit's variables() declares them), whose values
+/// are of type T: each unit names its slots next to its evaluate (quantities/<name>.hpp), and
+/// tests/sweep/test_quantity_slots.cpp checks names and types against the unit's declaration.
+template <class T>
+struct Slot {
+  std::size_t index;
+};
+
+/// Where one entry writes: its variables in the point's columns, from the entry's first one on,
+/// and its status (pre-set to ok).
 struct EntryOutput {
-  double* block;               ///< the point's values
-  const std::size_t* offsets;  ///< ResultLayout::offset from the entry's first variable on
+  PointValues point;
+  std::size_t first_variable;  ///< ResultLayout::entry_first_variable of the entry
   std::int8_t* status;
 
-  double* operator[](std::size_t k) const { return block + offsets[k]; }
+  /// The values of the entry's variable `s` at this point (values_per_point of them).
+  template <class T>
+  T* operator[](Slot<T> s) const {
+    return point.at<T>(first_variable + s.index);
+  }
   /// Sets the status from an integration's; true if it succeeded.
   bool note(const IntegrationReport& r) const { return note(point_status_of(r.status)); }
   bool note(std::int8_t s) const {

@@ -7,7 +7,7 @@ namespace chaoskit::sweep {
 
 /// sali's variable.
 namespace sali_slot {
-enum : std::size_t { value };
+inline constexpr Slot<double> value{0};
 }
 
 template <Model M>

@@ -8,8 +8,9 @@ namespace chaoskit::sweep {
 
 /// section's variables, in the order section.cpp declares them (per crossing: time, state).
 namespace section_slot {
-enum : std::size_t { count, time, state };
-}
+inline constexpr Slot<std::int32_t> count{0};
+inline constexpr Slot<double> time{1}, state{2};
+}  // namespace section_slot
 
 template <Model M>
 void evaluate_section(const ComputeSpec& c, const EntryOutput& out, PointEvaluation<M>& p) {
@@ -20,7 +21,7 @@ void evaluate_section(const ComputeSpec& c, const EntryOutput& out, PointEvaluat
   so.max_time = c.time;
   const SectionResult<n> r = poincare_section(p.model, p.x0, c.surface, p.inputs, so, p.trajectory_io);
   if (!out.note(r.report)) return;
-  *out[section_slot::count] = static_cast<double>(r.crossings.size());
+  *out[section_slot::count] = static_cast<std::int32_t>(r.crossings.size());
   double* time = out[section_slot::time];
   double* state = out[section_slot::state];
   for (std::size_t k = 0; k < r.crossings.size(); ++k) {

@@ -7,7 +7,7 @@ namespace chaoskit::sweep {
 
 /// spectrum's variables, in the order spectrum.cpp declares them (n values each).
 namespace spectrum_slot {
-enum : std::size_t { exponents, errors };
+inline constexpr Slot<double> exponents{0}, errors{1};
 }
 
 template <Model M>

@@ -7,7 +7,7 @@ namespace chaoskit::sweep {
 
 /// stm's variable (n × n values).
 namespace stm_slot {
-enum : std::size_t { matrix };
+inline constexpr Slot<double> matrix{0};
 }
 
 template <Model M>
