@@ -27,12 +27,13 @@ std::vector<double> parameters_of(const AnyModel& model) {
   return std::visit(
       [](const auto& m) {
         std::vector<double> v;
-        if constexpr (requires { m.p.for_each_field([](const FieldInfo&, const double&) {}); }) {
-          m.p.for_each_field([&](const FieldInfo&, const double& x) { v.push_back(x); });
-        } else if constexpr (requires { requires std::is_same_v<std::decay_t<decltype(m.p)>, ChainParams>; }) {
-          for (const auto* list : {&m.p.L, &m.p.m, &m.p.r, &m.p.I, &m.p.b})
-            v.insert(v.end(), list->begin(), list->end());
-          v.push_back(m.p.g);
+        if constexpr (requires { m.p.for_each_field([](const FieldInfo&, const auto&) {}); }) {
+          m.p.for_each_field([&](const FieldInfo&, const auto& x) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(x)>, double>)
+              v.push_back(x);
+            else
+              v.insert(v.end(), x.begin(), x.end());  // chain's per-link arrays
+          });
         }
         return v;
       },

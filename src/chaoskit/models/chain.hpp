@@ -34,6 +34,18 @@ struct ChainParams {
 
   int links() const { return static_cast<int>(L.size()); }
 
+  /// The field visitor of the other models' parameter structs (GolfParams), with per-link arrays:
+  /// f(info, std::vector<double>&) for L, m, r, I, b and f(info, double&) for g, in the order of a
+  /// set's [values] (params/param_sets.cpp). A parameter axis names an array's element, `b2`.
+  template <class F>
+  void for_each_field(F&& f) const {
+    visit(*this, f);
+  }
+  template <class F>
+  void for_each_field(F&& f) {
+    visit(*this, f);
+  }
+
   void validate(const std::string& context = "") const {
     const int n = links();
     if (n < 1 || n > kMaxChainLinks)
@@ -55,6 +67,17 @@ struct ChainParams {
     check_list(I, "I", "kg m^2", "centroidal inertia", Bound::positive);
     if (!b.empty()) check_list(b, "b", "N m s/rad", "joint damping", Bound::nonnegative);
     check_field(FieldInfo{"g", "m/s^2", "gravitational acceleration", Bound::nonnegative}, g, context);
+  }
+
+ private:
+  template <class Self, class F>
+  static void visit(Self& p, F& f) {
+    f(FieldInfo{"L", "m", "link length", Bound::positive}, p.L);
+    f(FieldInfo{"m", "kg", "link mass", Bound::positive}, p.m);
+    f(FieldInfo{"r", "m", "distance from the proximal joint to the link's centre of mass", Bound::positive}, p.r);
+    f(FieldInfo{"I", "kg m^2", "centroidal moment of inertia", Bound::positive}, p.I);
+    f(FieldInfo{"b", "N m s/rad", "viscous joint damping", Bound::nonnegative}, p.b);
+    f(FieldInfo{"g", "m/s^2", "gravitational acceleration", Bound::nonnegative}, p.g);
   }
 };
 
@@ -226,16 +249,6 @@ struct ModelTraits<ChainModel<N>> {
   static constexpr const char* conventions =
       "golf's conventions: th1 absolute, thk relative to link k-1; centroidal inertias";
   static bool accepts(const ChainParams& p) { return p.links() == N; }
-  /// The fields of a set (per-link arrays: a parameter axis names an element, `b2`).
-  template <class F>
-  static void describe_fields(F&& f) {
-    f(FieldInfo{"L", "m", "link length", Bound::positive});
-    f(FieldInfo{"m", "kg", "link mass", Bound::positive});
-    f(FieldInfo{"r", "m", "distance from the proximal joint to the link's centre of mass", Bound::positive});
-    f(FieldInfo{"I", "kg m^2", "centroidal moment of inertia", Bound::positive});
-    f(FieldInfo{"b", "N m s/rad", "viscous joint damping", Bound::nonnegative});
-    f(FieldInfo{"g", "m/s^2", "gravitational acceleration", Bound::nonnegative});
-  }
 };
 
 }  // namespace chaoskit

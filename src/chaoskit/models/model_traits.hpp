@@ -14,10 +14,9 @@
 //     static constexpr const char* conventions = "...";            // angles, inertias, parameter names
 //   };
 //
-// Optional members: `static bool accepts(const Params&)` when several list entries share a name
-// (the chains of 1 to 5 links: the one whose link count matches is built), and
-// `static void describe_fields(F&&)` for a parameter struct without a field visitor (chain's
-// per-link arrays). Model files (FileModel<N>) have no name: they are chosen by path.
+// Optional member: `static bool accepts(const Params&)` when several list entries share a name
+// (the chains of 1 to 5 links: the one whose link count matches is built). Model files
+// (FileModel<N>) have no name: they are chosen by path.
 namespace chaoskit {
 
 template <class M>

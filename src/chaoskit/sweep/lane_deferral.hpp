@@ -3,7 +3,8 @@
 // entry the lanes integrate (λ_max, spectrum, SALI, MEGNO, orbit_class, and stm, ftle and
 // endpoint_sensitivity through Ψ(T, 0), on a model with a lane kernel) is not computed in
 // evaluate_point_entries but turned into a LaneTask and deferred; its results are written into the
-// point's values (its batch's columns, point_columns.hpp) when the task completes, possibly after other points have been taken.
+// point's values (its batch's columns, point_columns.hpp) when the task completes, possibly after other points have
+// been taken.
 #include <functional>
 #include <memory>
 

@@ -30,22 +30,11 @@ constexpr bool kCompiled = requires {
   ModelTraits<M>::name;
 };
 
-/// Visits a layout's fields as f(key, value): a scalar as double&, an array as std::vector<double>&.
-/// A struct with a field visitor (GolfParams, LimbParams, ...) through it.
+/// Visits a layout's fields through its field visitor as f(key, value): a scalar as double&, an
+/// array (chain's per-link values) as std::vector<double>&.
 template <class P, class F>
 void for_each_value(P& p, F&& f) {
-  p.for_each_field([&](const FieldInfo& info, double& v) { f(std::string_view(info.name), v); });
-}
-/// ChainParams has per-link arrays and no field visitor: the keys chain_params reads
-/// (params/param_sets.cpp), in its traits' describe_fields order.
-template <class F>
-void for_each_value(ChainParams& p, F&& f) {
-  f(std::string_view("L"), p.L);
-  f(std::string_view("m"), p.m);
-  f(std::string_view("r"), p.r);
-  f(std::string_view("I"), p.I);
-  f(std::string_view("b"), p.b);
-  f(std::string_view("g"), p.g);
+  p.for_each_field([&](const FieldInfo& info, auto& v) { f(std::string_view(info.name), v); });
 }
 
 /// The position of `key` (with element ≥ 0, of an array key) in P's visiting order.

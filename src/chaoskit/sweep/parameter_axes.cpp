@@ -11,8 +11,8 @@ namespace chaoskit::sweep {
 
 namespace {
 
-/// Units and descriptions of a layout's fields, from the models' field visitors (or, for a struct of
-/// per-link arrays, its traits' describe_fields): the layout of every model in the list is its name.
+/// Units and descriptions of a layout's fields, from the models' field visitors (chain's visits
+/// per-link arrays whole): the layout of every model in the list is its name.
 std::map<std::string, std::pair<std::string, std::string>> field_table(const std::string& layout) {
   std::map<std::string, std::pair<std::string, std::string>> t;
   auto note = [&](const FieldInfo& f) { t[f.name] = {f.unit, f.description}; };
@@ -21,10 +21,7 @@ std::map<std::string, std::pair<std::string, std::string>> field_table(const std
     if constexpr (requires { ModelTraits<M>::name; }) {
       using T = ModelTraits<M>;
       if (!t.empty() || layout != T::name) return;
-      if constexpr (requires { T::describe_fields(note); })
-        T::describe_fields(note);
-      else
-        typename T::Params{}.for_each_field([&](const FieldInfo& f, const double&) { note(f); });
+      typename T::Params{}.for_each_field([&](const FieldInfo& f, const auto&) { note(f); });
     }
   };
   [&]<std::size_t... I>(std::index_sequence<I...>) {
