@@ -8,7 +8,9 @@
 #include "chaoskit/sweep/job_fingerprint.hpp"
 #include "chaoskit/sweep/job_reader.hpp"
 #include "chaoskit/sweep/point_context.hpp"
+#include "chaoskit/sweep/quantities/basin_options.hpp"
 #include "chaoskit/sweep/quantities/quantity_unit.hpp"
+#include "chaoskit/sweep/quantities/section_options.hpp"
 #include "chaoskit/sweep/result_layout.hpp"
 
 using namespace chaoskit;
@@ -222,12 +224,12 @@ TEST_CASE("sweep job: each quantity is one unit of the list, read once into type
   REQUIRE(s.compute.size() == 2);
   const ComputeSpec& section = s.compute[1];
   CHECK(section.quantity == Quantity::section);
-  CHECK(section.direction == -1);
-  CHECK(section.surface.evaluate(std::vector<double>{0.5, 3.0, 0.0, 0.0}) == 2.0);
+  CHECK(section.options_as<SectionEntry>().direction == -1);
+  CHECK(section.options_as<SectionEntry>().surface.evaluate(std::vector<double>{0.5, 3.0, 0.0, 0.0}) == 2.0);
   // The basin kind is an enumeration, and its variables follow it.
   const Job b =
       job_with_grid("th1 = { linspace = [0.0, 1.0, 2] }", "[compute.basin]\nkind = \"task\"\nthreshold = 3.5\n");
-  CHECK(b.compute[1].basin_kind == basins::BasinKind::task);
+  CHECK(b.compute[1].options_as<BasinEntry>().kind == basins::BasinKind::task);
   const ResultLayout layout = result_layout(b);
   CHECK(layout.find("basin_speed") >= 0);
   CHECK(layout.find("basin_label") == layout.find("basin_time") - 1);
@@ -239,4 +241,38 @@ TEST_CASE("sweep job: each quantity is one unit of the list, read once into type
   CHECK(basin_job("kind = \"task\"\nthreshold = 3.5\n") == job_fingerprint(b));
   CHECK(basin_job("kind = \"task\"\nthreshold = 4.0\n") != job_fingerprint(b));
   CHECK(basin_job("kind = \"flip\"\n") != job_fingerprint(b));
+}
+
+// Resume compares fingerprints line by line, so files written before each quantity had options of
+// its own must still be accepted: these lines are what chaoskit 8937187 (one flat ComputeSpec)
+// wrote into the results file of this job, taken from its job_fingerprint attribute.
+TEST_CASE("job fingerprint: each quantity's line is the one files written before per-quantity options carry",
+          "[sweep][job]") {
+  const Job job = parse_job(R"([model]
+name = "golf"
+[grid]
+th1 = { linspace = [0.3, 2.5, 2] }
+[compute]
+lambda_max = { time = 20.0, renorm = 0.5, blocks = 4 }
+ftle = { time = 2.0, metric = "kinetic" }
+orbit_class = { time = 20.0, max_time = 80.0, lambda_floor = 0.3 }
+section = { plane = "th2 = 2*th1", direction = "down", crossings = 4, max_time = 30.0 }
+basin = { kind = "flip", max_time = 5.0 }
+)",
+                            "fp.toml");
+  const std::string fingerprint = job_fingerprint(job);
+  for (const char* line :
+       {"compute.lambda_max = time 0x1.4p+4, transient 0x0p+0, renorm 0x1p-1, blocks 4, metric euclidean, plane '', "
+        "direction 1, crossings 100\n",
+        "compute.ftle = time 0x1p+1, transient 0x0p+0, renorm 0x1p+0, blocks 10, metric kinetic, plane '', direction "
+        "1, crossings 100\n",
+        "compute.orbit_class = time 0x1.4p+4, transient 0x0p+0, renorm 0x1p+0, blocks 10, metric euclidean, plane '', "
+        "direction 1, crossings 100, max_time 0x1.4p+6, lambda_floor 0x1.3333333333333p-2\n",
+        "compute.section = time 0x1.ep+4, transient 0x0p+0, renorm 0x1p+0, blocks 10, metric euclidean, plane 'th2 = "
+        "2*th1', direction -1, crossings 4\n",
+        "compute.basin = time 0x1.4p+2, transient 0x0p+0, renorm 0x1p+0, blocks 10, metric euclidean, plane '', "
+        "direction 1, crossings 100, kind flip, threshold nan\n"}) {
+    INFO(line);
+    CHECK(fingerprint.find(line) != std::string::npos);
+  }
 }

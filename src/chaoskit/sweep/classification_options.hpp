@@ -3,6 +3,7 @@
 // them, the layout describes the verdict rule they imply, the evaluator runs with them.
 #include "chaoskit/indicators/orbit_classification.hpp"
 #include "chaoskit/sweep/job.hpp"
+#include "chaoskit/sweep/quantities/orbit_class_options.hpp"
 
 namespace chaoskit::sweep {
 
@@ -11,8 +12,9 @@ inline OrbitClassOptions orbit_class_options(const ComputeSpec& c) {
   o.time = c.time;
   o.renorm = c.renorm;
   o.blocks = c.blocks;
-  o.max_time = c.max_time;
-  o.lambda_floor = c.lambda_floor;
+  const OrbitClassEntry& own = c.options_as<OrbitClassEntry>();
+  o.max_time = own.max_time;
+  o.lambda_floor = own.lambda_floor;
   return o;
 }
 

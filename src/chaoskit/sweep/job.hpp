@@ -34,16 +34,14 @@
 // draws sample (seed, level index, sample index), a pure function of the three. Another source
 // adds a PointSource value, its axes and targets, and its case in point_context(); everything
 // downstream stays as it is.
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "chaoskit/basins/basin_kind.hpp"
-#include "chaoskit/core/expression.hpp"
 #include "chaoskit/integrate/input_schedule.hpp"
 #include "chaoskit/integrate/integrator_options.hpp"
-#include "chaoskit/integrate/sensitivity.hpp"
 #include "chaoskit/models/energy_surface_sampler.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
@@ -80,24 +78,31 @@ struct EnergySolve {
 /// The [compute] key of a quantity (its unit's name, quantities/quantity_list.hpp).
 std::string quantity_name(Quantity q);
 
-/// One [compute] entry: the typed options of its quantity, read and validated once per job by its
-/// unit (quantities/<name>.cpp); the fields a quantity does not have keep their defaults (the job
-/// fingerprint writes them all).
+/// What a quantity reads beyond the fields every entry shares: its own options, typed (a section
+/// plane as a parsed Expression, a basin kind as an enum), declared beside its evaluation
+/// (quantities/<name>_options.hpp) and filled by its unit's reader. Immutable once read.
+struct QuantityOptions {
+  virtual ~QuantityOptions() = default;
+};
+
+/// One [compute] entry, read and validated once per job by its quantity's unit
+/// (quantities/<name>.cpp): the fields every entry has (each quantity reads those it takes; the
+/// others keep their defaults, which the job fingerprint writes) and the quantity's own options.
 struct ComputeSpec {
   Quantity quantity = Quantity::lambda_max;
-  double time = 100.0;        ///< integration (or accumulation) time [s]
-  double transient = 0.0;     ///< lambda_max/spectrum: discarded initial time [s]
-  double renorm = 1.0;        ///< lambda_max/spectrum/sali/megno/orbit_class: renormalisation interval [s]
-  int blocks = 10;            ///< lambda_max/spectrum/orbit_class: blocks of the error bar
-  double max_time = NAN;      ///< orbit_class: adaptive classification up to this time [s] (NaN: fixed at `time`)
-  double lambda_floor = NAN;  ///< orbit_class, adaptive: the smallest exponent resolved [1/s] (NaN: default)
-  FtleMetric metric = FtleMetric::euclidean;  ///< ftle
-  std::string plane;                          ///< section: the surface "lhs = rhs" as written
-  Expression surface;                         ///< section: `plane` parsed (g = lhs − rhs over the state names)
-  int direction = +1;                         ///< section: +1 up, −1 down, 0 both
-  long crossings = 100;                       ///< section: crossings kept per point
-  basins::BasinKind basin_kind = basins::BasinKind::rest;  ///< basin: rest (damped: winding label) | flip | task
-  double threshold = NAN;                                  ///< basin task: endpoint speed counted as success [m/s]
+  double time = 100.0;     ///< integration (or accumulation) time [s]
+  double transient = 0.0;  ///< lambda_max/spectrum: discarded initial time [s]
+  double renorm = 1.0;     ///< lambda_max/spectrum/sali/megno/orbit_class: renormalisation interval [s]
+  int blocks = 10;         ///< lambda_max/spectrum/orbit_class: blocks of the error bar
+  /// The quantity's own options (null for one with none); shared by copies of the job and every thread.
+  std::shared_ptr<const QuantityOptions> options;
+
+  /// The options as the quantity's own type (an internal invariant: the unit that read them says which).
+  template <class T>
+  const T& options_as() const {
+    assert(dynamic_cast<const T*>(options.get()) != nullptr);
+    return static_cast<const T&>(*options);
+  }
 };
 
 /// Where a job's points come from: the product of [grid] axes, the rows of a [points] file, or

@@ -19,6 +19,7 @@
 #include "chaoskit/sweep/parameter_axes.hpp"
 #include "chaoskit/sweep/point_context.hpp"
 #include "chaoskit/sweep/point_list.hpp"
+#include "chaoskit/sweep/quantities/basin_options.hpp"
 #include "chaoskit/sweep/quantities/quantity_unit.hpp"
 #include "chaoskit/sweep/toml_fields.hpp"
 
@@ -507,7 +508,7 @@ Job parse_job(const std::string& text, const std::string& source, const PointTab
   for (const auto* list : {&job.axes, &job.fixed, &job.points.columns})
     for (const auto& e : *list) moments = moments || e.target == Target::torque || e.target == Target::release;
   for (const auto& c : job.compute)
-    if (c.quantity == Quantity::basin && c.basin_kind == basins::BasinKind::rest && moments)
+    if (c.quantity == Quantity::basin && c.options_as<BasinEntry>().kind == basins::BasinKind::rest && moments)
       throw InputError("compute.basin.kind",
                        "rest basins take no joint moments (the energy test needs E to decrease): "
                        "remove [inputs] and torque or release names, or use kind = \"flip\" or \"task\"");

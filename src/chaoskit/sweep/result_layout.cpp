@@ -5,6 +5,7 @@
 
 #include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/sweep/point_inputs.hpp"
+#include "chaoskit/sweep/quantities/orbit_class_options.hpp"
 #include "chaoskit/sweep/quantities/quantity_unit.hpp"
 
 namespace chaoskit::sweep {
@@ -64,10 +65,10 @@ ResultLayout result_layout(const Job& job) {
   }
   for (io::Variable& v : point_input_variables(job, s.n)) L.variables.push_back(std::move(v));
   for (const ComputeSpec& c : job.compute) {
-    if (c.quantity == Quantity::orbit_class && std::isfinite(c.max_time)) {
+    if (c.quantity == Quantity::orbit_class && std::isfinite(c.options_as<OrbitClassEntry>().max_time)) {
       L.cost.adaptive_variables.push_back(static_cast<std::size_t>(L.find("orbit_time")));
       L.cost.adaptive_min.push_back(c.time);
-      L.cost.adaptive_max.push_back(c.max_time);
+      L.cost.adaptive_max.push_back(c.options_as<OrbitClassEntry>().max_time);
     } else {
       L.cost.fixed += c.time + c.transient;
     }

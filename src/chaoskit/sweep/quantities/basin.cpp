@@ -1,6 +1,6 @@
 // basin = { kind = "rest" | "flip" | "task", max_time = 200, threshold }: the per-point basin label
 // of `chaoskit basin` (basins/basin_map.hpp). Mechanical models only; the kind is read once into
-// ComputeSpec::basin_kind.
+// BasinEntry (basin_options.hpp).
 #include <cmath>
 #include <ostream>
 
@@ -8,6 +8,7 @@
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/core/number_text.hpp"
 #include "chaoskit/models/mechanical_form.hpp"
+#include "chaoskit/sweep/quantities/basin_options.hpp"
 #include "chaoskit/sweep/quantities/quantity_unit.hpp"
 #include "chaoskit/sweep/toml_fields.hpp"
 
@@ -23,34 +24,36 @@ void read(const toml::table& t, const std::string& prefix, const Job& job, Compu
   require_file_mechanics(job.base_model, "basins");
   if (!is_mechanical(job.base_model))
     throw InputError(prefix, "needs a mechanical model (" + mechanical_model_names() + "), not " + job.model_name);
+  auto own = std::make_shared<BasinEntry>();
   if (const auto* n = t.get("kind")) {
     const std::string kind = string_of(*n, prefix + ".kind");
     if (kind == "rest")
-      c.basin_kind = BasinKind::rest;
+      own->kind = BasinKind::rest;
     else if (kind == "flip")
-      c.basin_kind = BasinKind::flip;
+      own->kind = BasinKind::flip;
     else if (kind == "task")
-      c.basin_kind = BasinKind::task;
+      own->kind = BasinKind::task;
     else
       throw InputError(prefix + ".kind", "must be \"rest\", \"flip\" or \"task\"");
   }
-  require_file_mechanics(job.base_model, "basins", basins::basin_needs(c.basin_kind));
-  if (const auto* n = t.get("threshold")) c.threshold = number_of(*n, prefix + ".threshold");
-  if (c.basin_kind == BasinKind::task && !std::isfinite(c.threshold))
+  require_file_mechanics(job.base_model, "basins", basins::basin_needs(own->kind));
+  if (const auto* n = t.get("threshold")) own->threshold = number_of(*n, prefix + ".threshold");
+  if (own->kind == BasinKind::task && !std::isfinite(own->threshold))
     throw InputError(prefix + ".threshold", "a task basin needs the endpoint speed threshold [m/s]");
-  if (c.basin_kind != BasinKind::task && t.get("threshold"))
+  if (own->kind != BasinKind::task && t.get("threshold"))
     throw InputError(prefix + ".threshold", "only for kind = \"task\"");
-  if (c.basin_kind == BasinKind::rest) {
+  if (own->kind == BasinKind::rest) {
     if (!has_joint_damping(job.base_model))
       throw InputError(prefix + ".kind",
                        "rest basins need joint damping > 0 (chain with b > 0, e.g. params = "
                        "\"chain2_damped_rods\", or [model.overrides] b = [...])");
   }
+  c.options = std::move(own);
 }
 
 void variables(const ComputeSpec& c, const ModelShape&, VariableList& out) {
   using io::ElementType;
-  switch (c.basin_kind) {
+  switch (c.options_as<BasinEntry>().kind) {
     case basins::BasinKind::rest:
       out.add("basin_label", ElementType::int32, {}, "1",
               "rest state: winding numbers of the links, encoded (0: no link over the top, -1: not settled)");
@@ -73,7 +76,8 @@ void variables(const ComputeSpec& c, const ModelShape&, VariableList& out) {
 // they are part of the job: without them a resume would mix rest and flip labels in one file.
 void fingerprint(const ComputeSpec& c, std::ostream& o) {
   entry_fields::common_fingerprint(c, o);
-  o << ", kind " << basins::basin_kind_name(c.basin_kind) << ", threshold " << exact_number_text(c.threshold);
+  const BasinEntry& own = c.options_as<BasinEntry>();
+  o << ", kind " << basins::basin_kind_name(own.kind) << ", threshold " << exact_number_text(own.threshold);
 }
 
 }  // namespace

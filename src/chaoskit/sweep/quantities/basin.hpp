@@ -3,6 +3,7 @@
 // basins::basin_point (its reader, variables and fingerprint are in basin.cpp; the reader refuses
 // other models).
 #include "chaoskit/basins/instances.hpp"
+#include "chaoskit/sweep/quantities/basin_options.hpp"
 #include "chaoskit/sweep/quantities/point_evaluation.hpp"
 
 namespace chaoskit::sweep {
@@ -17,9 +18,10 @@ template <Model M>
 void evaluate_basin(const ComputeSpec& c, const EntryOutput& out, PointEvaluation<M>& p) {
   if constexpr (MechanicalModel<M>) {
     basins::BasinOptions bo;
-    bo.kind = c.basin_kind;
+    const BasinEntry& own = c.options_as<BasinEntry>();
+    bo.kind = own.kind;
     bo.rest.max_time = bo.flip.max_time = bo.task.max_time = c.time;
-    bo.task.threshold = c.threshold;
+    bo.task.threshold = own.threshold;
     const basins::PointOutcome r = basins::basin_point(p.model, p.x0, p.inputs, bo, p.trajectory_io);
     if (!out.note(r.status)) return;
     *out[basin_slot::label] = r.label;

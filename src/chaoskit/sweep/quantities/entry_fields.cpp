@@ -83,11 +83,13 @@ void check_blocks(const std::string& prefix, const ComputeSpec& c) {
                      "needs at least one renormalisation interval per block (time/renorm >= blocks)");
 }
 
-void common_fingerprint(const ComputeSpec& c, std::ostream& o) {
+void common_fingerprint(const ComputeSpec& c, std::ostream& o, const LegacyFields& legacy) {
   o << "compute." << quantity_name(c.quantity) << " = time " << exact(c.time) << ", transient " << exact(c.transient)
-    << ", renorm " << exact(c.renorm) << ", blocks " << c.blocks << ", metric " << metric_name(c.metric) << ", plane '"
-    << c.plane << "', direction " << c.direction << ", crossings " << c.crossings;
+    << ", renorm " << exact(c.renorm) << ", blocks " << c.blocks << ", metric " << legacy.metric << ", plane '"
+    << legacy.plane << "', direction " << legacy.direction << ", crossings " << legacy.crossings;
 }
+
+void common_fingerprint(const ComputeSpec& c, std::ostream& o) { common_fingerprint(c, o, LegacyFields{}); }
 
 }  // namespace entry_fields
 }  // namespace chaoskit::sweep

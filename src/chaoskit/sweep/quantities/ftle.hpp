@@ -1,6 +1,7 @@
 #pragma once
 // ftle for a model: the largest finite-time Lyapunov exponent in the chosen metric, from the
 // point's one Ψ run at T (its reader, variables and fingerprint are in ftle.cpp).
+#include "chaoskit/sweep/quantities/ftle_options.hpp"
 #include "chaoskit/sweep/quantities/point_evaluation.hpp"
 
 namespace chaoskit::sweep {
@@ -14,7 +15,8 @@ template <Model M>
 void evaluate_ftle(const ComputeSpec& c, const EntryOutput& out, PointEvaluation<M>& p) {
   double* value = out[ftle_slot::value];
   const M* model = p.writer_model();
-  p.with_stm(c.time, [=, x0 = p.x0, time = c.time, metric = c.metric](const typename PointEvaluation<M>::StmResult& r) {
+  p.with_stm(c.time, [=, x0 = p.x0, time = c.time,
+                      metric = c.options_as<FtleEntry>().metric](const typename PointEvaluation<M>::StmResult& r) {
     if (out.note(r.report)) *value = ftle(*model, x0, r.xT, r.stm, time, metric)(0);
   });
 }

@@ -43,8 +43,10 @@ void read(const toml::table& t, const std::string& prefix, const Job&, ComputeSp
   check_blocks(prefix, c);
   // The adaptive keys, checked by the classifier's own rules (OrbitClassOptions) so that a job is
   // refused for exactly what classify_orbit would refuse, with the key named.
-  if (t.get("max_time")) c.max_time = positive(t, "max_time", NAN, prefix + ".max_time");
-  if (t.get("lambda_floor")) c.lambda_floor = positive(t, "lambda_floor", NAN, prefix + ".lambda_floor");
+  auto own = std::make_shared<OrbitClassEntry>();
+  if (t.get("max_time")) own->max_time = positive(t, "max_time", NAN, prefix + ".max_time");
+  if (t.get("lambda_floor")) own->lambda_floor = positive(t, "lambda_floor", NAN, prefix + ".lambda_floor");
+  c.options = std::move(own);
   try {
     orbit_class_options(c).validate();
   } catch (const InputError& e) { throw InputError(prefix + "." + e.field(), e.reason()); }
@@ -71,7 +73,8 @@ void variables(const ComputeSpec& c, const ModelShape&, VariableList& out) {
 
 void fingerprint(const ComputeSpec& c, std::ostream& o) {
   entry_fields::common_fingerprint(c, o);
-  o << ", max_time " << exact(c.max_time) << ", lambda_floor " << exact(c.lambda_floor);
+  const OrbitClassEntry& own = c.options_as<OrbitClassEntry>();
+  o << ", max_time " << exact(own.max_time) << ", lambda_floor " << exact(own.lambda_floor);
 }
 
 }  // namespace

@@ -3,9 +3,10 @@
 // ComputeSpec, read and validated once per job; the unit's evaluate_<name> in <name>.hpp computes
 // every point from it, with the point's PointEvaluation as its data, point_evaluation.hpp).
 // A unit's record, in <name>.cpp, says for its quantity:
-//   read       its [compute] table into the typed options of a ComputeSpec, every value checked
-//              once, here: unknown keys, ranges, what the model must provide, the section plane
-//              parsed into an Expression, the basin kind as an enum. Errors are InputError naming
+//   read       its [compute] table into a ComputeSpec (the entry fields, and its own options as
+//              the struct of <name>_options.hpp), every value checked once, here: unknown keys,
+//              ranges, what the model must provide, the section plane parsed into an Expression,
+//              the basin kind as an enum. Errors are InputError naming
 //              the field (compute.<name>.<key>); the job reader prefixes the job file's path.
 //   variables  the result variables it writes, in order (result_layout.cpp lays them out)
 //   fingerprint its line of the job fingerprint (job_fingerprint.cpp: resume compares them)
@@ -14,6 +15,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <toml++/toml.h>
@@ -49,7 +51,7 @@ struct QuantityUnit {
   const char* name;  ///< its [compute] key and the name of its first variable
   Workload workload;
   std::optional<simd::LaneSystem> lanes;
-  /// Reads the entry's table (c.quantity is set, every other field at its default).
+  /// Reads the entry's table (c.quantity is set, every other field at its default, no options).
   void (*read)(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c);
   void (*variables)(const ComputeSpec& c, const ModelShape& shape, VariableList& out);
   /// Its line of the fingerprint, from "compute.<name> = " to the newline.
@@ -80,8 +82,19 @@ void read_blocks(const toml::table& t, const std::string& prefix, ComputeSpec& c
 void check_renorm(const std::string& prefix, const ComputeSpec& c);
 /// time/renorm >= blocks (block-averaged quantities).
 void check_blocks(const std::string& prefix, const ComputeSpec& c);
-/// The line every quantity writes (the fields of ComputeSpec at their values or defaults), without
-/// the newline.
+/// Fields that every fingerprint line carries although only ftle (metric) and section (plane,
+/// direction, crossings) have them: the line was written when ComputeSpec held every quantity's
+/// options, and resume compares it as text, so the others still write these defaults.
+struct LegacyFields {
+  std::string_view metric = "euclidean";
+  std::string_view plane = "";
+  int direction = +1;
+  long crossings = 100;
+};
+/// The line every quantity writes (the entry's fields, then `legacy`), without the newline.
+void common_fingerprint(const ComputeSpec& c, std::ostream& o, const LegacyFields& legacy);
+/// The same with the legacy fields at their defaults: the fingerprint of a quantity with no options
+/// of its own.
 void common_fingerprint(const ComputeSpec& c, std::ostream& o);
 }  // namespace entry_fields
 

@@ -3,6 +3,7 @@
 // reader, variables and fingerprint are in section.cpp; the surface was parsed once, there).
 #include "chaoskit/indicators/poincare.hpp"
 #include "chaoskit/sweep/quantities/point_evaluation.hpp"
+#include "chaoskit/sweep/quantities/section_options.hpp"
 
 namespace chaoskit::sweep {
 
@@ -15,11 +16,12 @@ inline constexpr Slot<double> time{1}, state{2};
 template <Model M>
 void evaluate_section(const ComputeSpec& c, const EntryOutput& out, PointEvaluation<M>& p) {
   constexpr int n = M::state_dim;
+  const SectionEntry& own = c.options_as<SectionEntry>();
   SectionOptions so;
-  so.direction = c.direction;
-  so.max_crossings = c.crossings;
+  so.direction = own.direction;
+  so.max_crossings = own.crossings;
   so.max_time = c.time;
-  const SectionResult<n> r = poincare_section(p.model, p.x0, c.surface, p.inputs, so, p.trajectory_io);
+  const SectionResult<n> r = poincare_section(p.model, p.x0, own.surface, p.inputs, so, p.trajectory_io);
   if (!out.note(r.report)) return;
   *out[section_slot::count] = static_cast<std::int32_t>(r.crossings.size());
   double* time = out[section_slot::time];
