@@ -1,7 +1,7 @@
 // chaoskit_bench_lanes: the vector lanes (src/chaoskit/simd/) on sweep jobs as users write them,
 // every vector path this CPU has side by side with the scalar driver, in one run.
 //
-//   chaoskit_bench_lanes [--repeat 3] [--threads N (all cores)] [--samples 48] [--quick] [--only PREFIX]
+//   chaoskit_bench_lanes [--repeat 3] [--threads N (all cores)] [--samples 200] [--quick] [--only PREFIX]
 //                        [--out table.md]
 // (--only keeps the workloads whose name starts with PREFIX, e.g. "ftle" or "λ_max golf".)
 //
@@ -257,7 +257,10 @@ std::string class_job(const std::string& model, const std::string& params, doubl
 }  // namespace
 
 int main(int argc, char** argv) {
-  int repeat = 3, threads = omp_get_num_procs(), samples = 48;
+  // 200 samples: as many as the analyses' onset scans draw per energy level (analyses/golf_chaos/run,
+  // FULL onset_n). With 48 the run ends on one or two long undecided orbits in otherwise empty lanes,
+  // and the two-core figure measures that tail (tools/bench/README.md).
+  int repeat = 3, threads = omp_get_num_procs(), samples = 200;
   bool repeat_given = false, quick = false;
   std::string out, only;
   for (int i = 1; i < argc; ++i) {
