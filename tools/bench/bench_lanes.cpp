@@ -15,8 +15,9 @@
 //                 λ_floor 0.005 1/s, rkf78 at 1e-10) on --samples Liouville samples of one energy
 //                 level just above each model's onset of chaos (golf 0.8, limb 0.9 ΔE_flip), where
 //                 orbits end anywhere from 235 s to 2·10⁴ s — the case lanes must not wait on;
-//   ftle golf   : the λ_max golf grid, ftle = { time = 0.3 } (a swing) and { time = 5 }, with no
-//                 [integrator] at all (the defaults a user gets): Ψ(T, 0) as [x | Ψ], K = 4;
+//   ftle golf   : the analyses' 48 × 48 rest grid (θ1 0.3…2.5, θ2 −2…2), ftle = { time = 0.3 } (a
+//                 swing) and { time = 5 }, with no [integrator] at all (the defaults a user gets):
+//                 Ψ(T, 0) as [x | Ψ], K = 4;
 //   λ_max chain3: the three unit rods from rest on a 6 × 6 × 6 grid of angles, T = 50 s, 1e-9.
 // Then the chains' tangent rhs, hand-derived (models/chain_tangent.hpp) against the AutoDiff
 // directional derivatives it replaced: λ_max of 16 rest states over 50 s on the scalar driver,
@@ -240,9 +241,11 @@ std::string lambda_job(const std::string& model, const std::string& params, cons
          "lambda_max = { time = 100, renorm = 1 }\n[integrator]\nrtol = 1e-9\natol = 1e-9\n";
 }
 
+// The 48 × 48 rest grid of the analyses' Ψ(0.3 s) map (analyses/golf_chaos/run, rest_stm_job): at
+// 16 × 16 a two-thread run is two milliseconds of work, and its efficiency measures thread start-up.
 std::string ftle_job(double time) {
-  return "[model]\nname = \"golf\"\nparams = \"golf_manufactured\"\n[grid]\nth1 = { linspace = [0.3, 2.5, 16] }\n"
-         "th2 = { linspace = [-2.0, 2.0, 16] }\ndth1 = 0.0\ndth2 = 0.0\n[compute]\nftle = { time = " +
+  return "[model]\nname = \"golf\"\nparams = \"golf_manufactured\"\n[grid]\nth1 = { linspace = [0.3, 2.5, 48] }\n"
+         "th2 = { linspace = [-2.0, 2.0, 48] }\ndth1 = 0.0\ndth2 = 0.0\n[compute]\nftle = { time = " +
          fmt("%g", time) + " }\n";
 }
 
@@ -303,7 +306,7 @@ int main(int argc, char** argv) {
                   lambda_job("limb", "limb_paper_reconstructed", "-2.0, 2.0", "-2.5, 2.5"),
                   tangent_rhs_flops<LimbModel, 1>(limb, false), 8, repeat});
   for (double T : {0.3, 5.0})
-    work.push_back({"ftle golf, 256 rest states, T = " + fmt("%g", T) + " s, default tolerances", ftle_job(T),
+    work.push_back({"ftle golf, 2304 rest states, T = " + fmt("%g", T) + " s, default tolerances", ftle_job(T),
                     tangent_rhs_flops<GolfModel, 4>(golf, false), 20, repeat});
   work.push_back({"orbit_class golf, " + std::to_string(samples) + " samples at 0.8 ΔE_flip",
                   class_job("golf", "golf_manufactured", golf_min + 0.8 * golf_flip, samples),
