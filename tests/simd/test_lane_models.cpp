@@ -1,5 +1,5 @@
-// The compiled models beyond golf and limb on lanes: Lorenz (three states: λ_max, the spectrum and
-// SALI; its MEGNO and orbit_class stay scalar), Hénon–Heiles (every system) and the chains of 1 to
+// The compiled models beyond golf and limb on lanes: Lorenz (three states, every system),
+// Hénon–Heiles (every system) and the chains of 1 to
 // 5 links (their hand-derived tangent, models/chain_tangent.hpp), each lane's bits
 // against the scalar driver's on every vector path this CPU has, in a full batch with lanes
 // refilled and alone. Small on purpose (a few orbits, tens of seconds of model time): the engine's
@@ -65,16 +65,14 @@ std::vector<Vec<double, 4>> henon_heiles_states(int count) {
 
 }  // namespace
 
-TEST_CASE("lanes: Lorenz's lambda_max, spectrum and SALI in every lane are the scalar path's, bit for bit",
+TEST_CASE("lanes: Lorenz's lambda_max, spectrum, SALI, MEGNO and orbit_class in every lane are the scalar path's",
           "[simd][lyapunov][lorenz]") {
   const LorenzModel lorenz(lorenz_params(read_param_file("lorenz_classic")));
   const AnyModel any(lorenz);
   CHECK(simd::has_lane_kernel(any));
-  // Three states: MEGNO's and the classifier's lane rates are written for four (they stay scalar).
-  CHECK_FALSE(simd::has_lane_kernel(any, simd::LaneSystem::megno));
-  CHECK_FALSE(simd::has_lane_kernel(any, simd::LaneSystem::classifier));
-  CHECK(simd::make_lane_engine(any, simd::LaneSystem::megno, rkf78_at(1e-10), simd::widest_supported_path()) ==
-        nullptr);
+  // Three states: MEGNO's rates sum an odd number of components (the last one after the packets).
+  CHECK(simd::has_lane_kernel(any, simd::LaneSystem::megno));
+  CHECK(simd::has_lane_kernel(any, simd::LaneSystem::classifier));
   const int count = 7;  // not a multiple of any width
   const auto xs = lorenz_states(count);
   const IntegratorOptions io = rkf78_at(1e-10);
@@ -123,6 +121,31 @@ TEST_CASE("lanes: Lorenz's lambda_max, spectrum and SALI in every lane are the s
     }
     INFO("SALI");
     check_every_lane(any, simd::LaneSystem::tangent2, io, tasks, scalar, 0, false);
+  }
+  {
+    FastIndicatorOptions fo;
+    fo.time = 10;
+    fo.renorm = 0.25;
+    std::vector<MegnoTask<LorenzModel>> tasks;
+    std::vector<MegnoResult> scalar;
+    for (const auto& x : xs) {
+      tasks.emplace_back(x, fo);
+      scalar.push_back(megno(lorenz, x, none, fo, io));
+    }
+    INFO("MEGNO");
+    check_every_lane(any, simd::LaneSystem::megno, io, tasks, scalar, 0, false);
+  }
+  {
+    OrbitClassOptions o;
+    o.time = 10;
+    std::vector<OrbitClassTask<LorenzModel>> tasks;
+    std::vector<OrbitClassification> scalar;
+    for (const auto& x : xs) {
+      tasks.emplace_back(x, o);
+      scalar.push_back(classify_orbit(lorenz, x, none, o, io));
+    }
+    INFO("orbit_class");
+    check_every_lane(any, simd::LaneSystem::classifier, io, tasks, scalar, 0, false);
   }
 }
 
@@ -247,6 +270,20 @@ void check_chain(const ChainParams& params, bool spectrum) {
   }
   INFO(N << " links, lambda_max");
   check_every_lane(any, simd::LaneSystem::tangent1, io, tasks, scalar, N, true);
+  {
+    // MEGNO's rates sum 2N components in the scalar path's order (lane_engine.hpp's eigen_order_dot).
+    FastIndicatorOptions fo;
+    fo.time = 8;
+    fo.renorm = 0.5;
+    std::vector<MegnoTask<ChainModel<N>>> megno_tasks;
+    std::vector<MegnoResult> megno_scalar;
+    for (const auto& x : xs) {
+      megno_tasks.emplace_back(x, fo);
+      megno_scalar.push_back(megno(chain, x, InputSchedule(N), fo, io));
+    }
+    INFO("MEGNO");
+    check_every_lane(any, simd::LaneSystem::megno, io, megno_tasks, megno_scalar, N, false);
+  }
   if (!spectrum) return;
   lo.time = 3;
   std::vector<LyapunovTask<2 * N, ChainModel<N>>> full_tasks;

@@ -84,19 +84,17 @@ constexpr bool kIsChain<ChainModel<N>> = true;
 template <class M>
 constexpr bool kHasLaneKernel = std::is_same_v<M, GolfModel> || std::is_same_v<M, LimbModel> ||
                                 std::is_same_v<M, LorenzModel> || std::is_same_v<M, HenonHeilesModel> || kIsChain<M>;
-// Model files of four states run their compiled program on lanes (lane_program.hpp); the other
-// sizes wait for MEGNO's lane rates beyond four components.
+// Model files of four states run their compiled program on lanes (lane_program.hpp); the file
+// kernels are not instantiated for other sizes (lane_file_factories.hpp).
 template <class M>
 constexpr bool kIsLaneFileModel = std::is_same_v<M, FileModel<4>>;
 
-/// Whether M's lanes integrate `system`: MEGNO and the classifier need four states (the order of
-/// lane_engine.hpp's megno_rates), the tangent flows any size.
+/// Whether M's lanes integrate `system`: a compiled model's every system (MEGNO's rates sum in the
+/// scalar path's order for any state size, lane_engine.hpp's eigen_order_dot); a model file of four
+/// states too.
 template <class M>
-bool integrates(LaneSystem system) {
-  if constexpr (kHasLaneKernel<M> || kIsLaneFileModel<M>)
-    return M::state_dim == 4 || (system != LaneSystem::megno && system != LaneSystem::classifier);
-  else
-    return false;
+bool integrates(LaneSystem) {
+  return kHasLaneKernel<M> || kIsLaneFileModel<M>;
 }
 
 template <class M>

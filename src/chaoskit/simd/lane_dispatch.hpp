@@ -35,7 +35,7 @@ std::string lane_path_report();
 /// tangent rhs runs on lanes (golf, limb, Lorenz, Hénon–Heiles), or a model file of four states
 /// (its compiled program on lanes, simd/lane_program.hpp).
 bool has_lane_kernel(const AnyModel& model);
-/// The same for one system: MEGNO and the classifier need four states (Lorenz has none of them).
+/// The same for one system (every system of a compiled model; a model file of four states).
 bool has_lane_kernel(const AnyModel& model, LaneSystem system);
 /// Whether one engine can integrate this model type with other parameters in each lane: a compiled
 /// model (its constants per lane); not a model file (its parameters are compiled into the program

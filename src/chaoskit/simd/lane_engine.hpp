@@ -121,16 +121,49 @@ struct TangentKernel {
   }
 };
 
+/// Σ a_i b_i over packets Start .. Start+Length−1 of two components each, as the (even, odd)
+/// halves of a two-wide packet: Eigen's completely unrolled SSE2 reduction (redux_vec_unroller),
+/// which splits its packets in halves recursively and adds the halves' packets.
+template <int W, int Start, int Length>
+struct PairedSum {
+  CHAOSKIT_LANE_INLINE static void run(const Lanes<W>* a, const Lanes<W>* b, Lanes<W>& even, Lanes<W>& odd) {
+    if constexpr (Length == 1) {
+      even = a[2 * Start] * b[2 * Start];
+      odd = a[2 * Start + 1] * b[2 * Start + 1];
+    } else {
+      constexpr int half = Length / 2;
+      Lanes<W> e1, o1, e2, o2;
+      PairedSum<W, Start, half>::run(a, b, e1, o1);
+      PairedSum<W, Start + half, Length - half>::run(a, b, e2, o2);
+      even = e1 + e2;
+      odd = o1 + o2;
+    }
+  }
+};
+
+/// a·b over n components, summed in the order the scalar path's Eigen reductions (w.dot(Aw),
+/// w.squaredNorm() on fixed-size columns, SSE2 packets of two doubles, completely unrolled at these
+/// sizes) use: the packets' recursive halving, the packet's two halves added, then the odd last
+/// component. For four components, (p0 + p2) + (p1 + p3); for three, (p0 + p1) + p2.
+template <int W, int n>
+CHAOSKIT_LANE_INLINE Lanes<W> eigen_order_dot(const Lanes<W>* a, const Lanes<W>* b) {
+  static_assert(n >= 2, "a state of at least two components");
+  Lanes<W> even, odd;
+  PairedSum<W, 0, n / 2>::run(a, b, even, odd);
+  Lanes<W> sum = even + odd;
+  if constexpr (n % 2 == 1) sum = sum + a[n - 1] * b[n - 1];
+  return sum;
+}
+
 /// MEGNO's quadrature rates on lanes (fast_indicators.hpp's megno_quadrature_rates): ȧ = t h,
-/// ḃ = 2a/t with h = w·(A w)/|w|², the dot products summed in the order Eigen's SSE2 reductions use
-/// for four components, (p0 + p2) + (p1 + p3), which the scalar path's w.dot(Aw) and squaredNorm()
-/// compile to.
-template <int W>
+/// ḃ = 2a/t with h = w·(A w)/|w|², the dot products summed in the scalar path's order
+/// (eigen_order_dot).
+template <int W, int n>
 CHAOSKIT_LANE_INLINE void megno_rates(const Lanes<W>* w, const Lanes<W>* Aw, const Lanes<W>& a, const Lanes<W>& t,
-                                      Lanes<W>* rates, int n) {
+                                      Lanes<W>* rates) {
   using L = Lanes<W>;
-  const L dot = (w[0] * Aw[0] + w[2] * Aw[2]) + (w[1] * Aw[1] + w[3] * Aw[3]);
-  const L sq = (w[0] * w[0] + w[2] * w[2]) + (w[1] * w[1] + w[3] * w[3]);
+  const L dot = eigen_order_dot<W, n>(w, Aw);
+  const L sq = eigen_order_dot<W, n>(w, w);
   const L h = dot / sq;
   rates[0] = t * h;
   rates[1] = select<W>(t.v > 0.0, (2.0 * a) / t, L(0.0));
@@ -142,14 +175,13 @@ template <class M, int W>
 struct MegnoKernel {
   static constexpr int n = M::state_dim, m = M::input_dim, columns = 3, size = n * columns;
   static constexpr int constant_count = M::lane_constant_count;
-  static_assert(n == 4, "the reduction order of megno_rates is that of four components");
   using L = Lanes<W>;
   TangentKernel<M, W, 1> tangent;
   explicit MegnoKernel(const double* values) : tangent(values) {}
   CHAOSKIT_LANE_INLINE void set_constants(int l, const double* values) { tangent.set_constants(l, values); }
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
     tangent(X, dX, t, u);
-    megno_rates<W>(X + n, dX + n, X[2 * n], t, dX + 2 * n, n);
+    megno_rates<W, n>(X + n, dX + n, X[2 * n], t, dX + 2 * n);
   }
 };
 
@@ -159,14 +191,13 @@ template <class M, int W>
 struct ClassifierKernel {
   static constexpr int n = M::state_dim, m = M::input_dim, columns = 4, size = n * columns;
   static constexpr int constant_count = M::lane_constant_count;
-  static_assert(n == 4, "the reduction order of megno_rates is that of four components");
   using L = Lanes<W>;
   TangentKernel<M, W, 2> tangent;
   explicit ClassifierKernel(const double* values) : tangent(values) {}
   CHAOSKIT_LANE_INLINE void set_constants(int l, const double* values) { tangent.set_constants(l, values); }
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
     tangent(X, dX, t, u);
-    megno_rates<W>(X + n, dX + n, X[3 * n], t, dX + 3 * n, n);
+    megno_rates<W, n>(X + n, dX + n, X[3 * n], t, dX + 3 * n);
   }
 };
 
@@ -531,9 +562,8 @@ class Engine final : public LaneEngine {
   LaneUsage usage_;
 };
 
-/// The engine of a compiled model M for one system: null for a system M has no kernel for (MEGNO
-/// and the classifier need four states: megno_rates' order). `constants` are M::lane_constants of
-/// the model (computed in baseline code, lanes.hpp), every lane's until a task brings its own.
+/// The engine of a compiled model M for one system. `constants` are M::lane_constants of the model
+/// (computed in baseline code, lanes.hpp), every lane's until a task brings its own.
 template <class M, int W>
 LaneEngine* make_model_engine(const double* constants, LaneSystem system, const IntegratorOptions& io) {
   switch (system) {
@@ -541,15 +571,10 @@ LaneEngine* make_model_engine(const double* constants, LaneSystem system, const 
     case LaneSystem::tangent2: return new Engine<TangentKernel<M, W, 2>, W>(TangentKernel<M, W, 2>(constants), io);
     case LaneSystem::tangent_full:
       return new Engine<TangentKernel<M, W, M::state_dim>, W>(TangentKernel<M, W, M::state_dim>(constants), io);
-    case LaneSystem::megno:
-    case LaneSystem::classifier: break;
+    case LaneSystem::megno: return new Engine<MegnoKernel<M, W>, W>(MegnoKernel<M, W>(constants), io);
+    case LaneSystem::classifier: return new Engine<ClassifierKernel<M, W>, W>(ClassifierKernel<M, W>(constants), io);
   }
-  if constexpr (M::state_dim == 4) {
-    if (system == LaneSystem::megno) return new Engine<MegnoKernel<M, W>, W>(MegnoKernel<M, W>(constants), io);
-    return new Engine<ClassifierKernel<M, W>, W>(ClassifierKernel<M, W>(constants), io);
-  } else {
-    return nullptr;
-  }
+  return nullptr;
 }
 
 }  // namespace CHAOSKIT_LANE_ISA

@@ -4,7 +4,8 @@
 // is passed as ModelProgram::Layout (plain arrays into the compiled program, which must outlive the
 // engine), so that the lane code never touches the model's shared pointer (lanes.hpp: no inline
 // function shared with the rest of chaoskit). Null for a program of other than four states: the
-// MEGNO rates on lanes (lane_engine.hpp) are written for four components.
+// file kernels are instantiated for four (lane_file_kernels.hpp); other sizes would add a set of
+// engines per size and instruction set.
 #include "chaoskit/models/model_program.hpp"
 #include "chaoskit/simd/lane_task.hpp"
 

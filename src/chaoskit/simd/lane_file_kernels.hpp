@@ -3,8 +3,8 @@
 // [x | w_1 … w_K] through the compiled program on lanes (lane_program.hpp), as FileModel's
 // tangent_rhs computes it per trajectory (rhs_tangent with the directions W and no input
 // directions), and MEGNO's and the classifier's systems on top of it (lane_engine.hpp's
-// megno_rates, for four states). Each kernel owns its register files, sized for its program once
-// when the engine is made: no allocation per call.
+// megno_rates; the kernels are instantiated for four states). Each kernel owns its register files, sized for its
+// program once when the engine is made: no allocation per call.
 #include <vector>
 
 #include "chaoskit/simd/lane_engine.hpp"
@@ -81,7 +81,7 @@ struct FileMegnoKernel {
   explicit FileMegnoKernel(const ModelProgram::Layout& layout) : tangent(layout) {}
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
     tangent(X, dX, t, u);
-    megno_rates<W>(X + n, dX + n, X[(K + 1) * n], t, dX + (K + 1) * n, n);
+    megno_rates<W, n>(X + n, dX + n, X[(K + 1) * n], t, dX + (K + 1) * n);
   }
   FileTangentKernel<4, W, K> tangent;
 };
