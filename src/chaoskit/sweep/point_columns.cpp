@@ -8,12 +8,12 @@ namespace chaoskit::sweep {
 
 namespace {
 
-/// A column of `count` values of the element type, each `fill`.
+/// A fill value as the element type T whose bytes it holds (io::fill_value_of).
 template <class T>
-std::vector<T> filled(std::size_t count, const io::FillValue& fill) {
+T fill_as(const io::FillValue& fill) {
   T x;
   std::memcpy(&x, fill.bytes, sizeof x);
-  return std::vector<T>(count, x);
+  return x;
 }
 
 }  // namespace
@@ -27,10 +27,10 @@ PointColumns::PointColumns(const std::vector<io::Variable>& variables, std::size
     c.fill = io::fill_value_of(var);
     const std::size_t n = points * c.per;
     switch (var.type) {
-      case io::ElementType::float64: c.data = filled<double>(n, c.fill); break;
-      case io::ElementType::int32: c.data = filled<std::int32_t>(n, c.fill); break;
-      case io::ElementType::int8: c.data = filled<std::int8_t>(n, c.fill); break;
-      case io::ElementType::uint8: c.data = filled<std::uint8_t>(n, c.fill); break;
+      case io::ElementType::float64: c.data = std::vector<double>(n, fill_as<double>(c.fill)); break;
+      case io::ElementType::int32: c.data = std::vector<std::int32_t>(n, fill_as<std::int32_t>(c.fill)); break;
+      case io::ElementType::int8: c.data = std::vector<std::int8_t>(n, fill_as<std::int8_t>(c.fill)); break;
+      case io::ElementType::uint8: c.data = std::vector<std::uint8_t>(n, fill_as<std::uint8_t>(c.fill)); break;
     }
   }
 }
@@ -41,9 +41,7 @@ void PointColumns::fill_point(std::size_t point) {
     std::visit(
         [&](auto& values) {
           using T = typename std::decay_t<decltype(values)>::value_type;
-          T x;
-          std::memcpy(&x, c.fill.bytes, sizeof x);
-          std::fill_n(values.begin() + static_cast<std::ptrdiff_t>(point * c.per), c.per, x);
+          std::fill_n(values.begin() + static_cast<std::ptrdiff_t>(point * c.per), c.per, fill_as<T>(c.fill));
         },
         c.data);
 }

@@ -65,10 +65,11 @@ ResultLayout result_layout(const Job& job) {
   }
   for (io::Variable& v : point_input_variables(job, s.n)) L.variables.push_back(std::move(v));
   for (const ComputeSpec& c : job.compute) {
-    if (c.quantity == Quantity::orbit_class && std::isfinite(c.options_as<OrbitClassEntry>().max_time)) {
+    const double max_time = c.quantity == Quantity::orbit_class ? c.options_as<OrbitClassEntry>().max_time : NAN;
+    if (std::isfinite(max_time)) {  // an adaptive orbit_class
       L.cost.adaptive_variables.push_back(static_cast<std::size_t>(L.find("orbit_time")));
       L.cost.adaptive_min.push_back(c.time);
-      L.cost.adaptive_max.push_back(c.options_as<OrbitClassEntry>().max_time);
+      L.cost.adaptive_max.push_back(max_time);
     } else {
       L.cost.fixed += c.time + c.transient;
     }
