@@ -134,4 +134,105 @@ inline IntegratorOptions rkf78_at(double tol) {
   return io;
 }
 
+/// Runs `tasks` in lanes on every path, task i with `inputs[i]`, and compares each result with
+/// `scalar[i]` (the scalar driver's), bit for bit; with `alone`, each task also alone in an engine
+/// of its own.
+template <class Task, class Result>
+void check_every_lane(const AnyModel& any, simd::LaneSystem system, const IntegratorOptions& io,
+                      const std::vector<Task>& tasks, const std::vector<Result>& scalar,
+                      const std::vector<InputSchedule>& inputs, int input_dim, bool alone) {
+  for (simd::LanePath path : runnable_paths()) {
+    INFO("path " << simd::lane_path_name(path));
+    auto engine = simd::make_lane_engine(any, system, io, path);
+    REQUIRE(engine);
+    const auto batch = run_in_lanes(*engine, tasks, inputs, input_dim);
+    for (std::size_t i = 0; i < tasks.size(); ++i) {
+      INFO("orbit " << i << " in a full batch");
+      check_same(batch[i], scalar[i]);
+      if (!alone) continue;
+      auto solo_engine = simd::make_lane_engine(any, system, io, path);
+      INFO("alone");
+      check_same(run_in_lanes(*solo_engine, std::vector{tasks[i]}, std::vector{inputs[i]}, input_dim)[0], batch[i]);
+    }
+  }
+}
+
+/// The same without inputs (every task's schedule empty).
+template <class Task, class Result>
+void check_every_lane(const AnyModel& any, simd::LaneSystem system, const IntegratorOptions& io,
+                      const std::vector<Task>& tasks, const std::vector<Result>& scalar, int input_dim, bool alone) {
+  const std::vector<InputSchedule> inputs(tasks.size(), InputSchedule(input_dim));
+  check_every_lane(any, system, io, tasks, scalar, inputs, input_dim, alone);
+}
+
+/// The options of check_every_system: one set per tangent-flow system.
+struct EverySystemOptions {
+  LyapunovOptions lambda_max, spectrum;
+  FastIndicatorOptions sali, megno;
+  OrbitClassOptions orbit_class;
+  bool orbit_class_alone = false;  ///< the classifier's tasks alone in an engine too
+};
+
+/// λ_max (in a full batch and alone), the full spectrum, SALI, MEGNO and orbit_class of `model`
+/// from each of `xs` with `inputs[i]`, in every lane of every path, against the scalar driver, bit
+/// for bit: every system a model's lane kernel serves.
+template <class M>
+void check_every_system(const M& model, const std::vector<Vec<double, M::state_dim>>& xs,
+                        const std::vector<InputSchedule>& inputs, const IntegratorOptions& io,
+                        const EverySystemOptions& o) {
+  constexpr int n = M::state_dim, m = M::input_dim;
+  const AnyModel any(model);
+  {
+    std::vector<LyapunovTask<1, M>> tasks;
+    std::vector<LyapunovResult> scalar;
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      tasks.emplace_back(model, xs[i], o.lambda_max, io);
+      scalar.push_back(lyapunov_exponents<1>(model, xs[i], inputs[i], o.lambda_max, io));
+      REQUIRE(scalar.back().report.ok());
+    }
+    INFO("lambda_max");
+    check_every_lane(any, simd::LaneSystem::tangent1, io, tasks, scalar, inputs, m, true);
+  }
+  {
+    std::vector<LyapunovTask<n, M>> tasks;
+    std::vector<LyapunovResult> scalar;
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      tasks.emplace_back(model, xs[i], o.spectrum, io);
+      scalar.push_back(lyapunov_exponents<n>(model, xs[i], inputs[i], o.spectrum, io));
+    }
+    INFO("spectrum");
+    check_every_lane(any, simd::LaneSystem::tangent_full, io, tasks, scalar, inputs, m, false);
+  }
+  {
+    std::vector<AlignmentTask<2, M>> tasks;
+    std::vector<AlignmentResult> scalar;
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      tasks.emplace_back(xs[i], o.sali);
+      scalar.push_back(alignment_indices<2>(model, xs[i], inputs[i], o.sali, io));
+    }
+    INFO("SALI");
+    check_every_lane(any, simd::LaneSystem::tangent2, io, tasks, scalar, inputs, m, false);
+  }
+  {
+    std::vector<MegnoTask<M>> tasks;
+    std::vector<MegnoResult> scalar;
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      tasks.emplace_back(xs[i], o.megno);
+      scalar.push_back(megno(model, xs[i], inputs[i], o.megno, io));
+    }
+    INFO("MEGNO");
+    check_every_lane(any, simd::LaneSystem::megno, io, tasks, scalar, inputs, m, false);
+  }
+  {
+    std::vector<OrbitClassTask<M>> tasks;
+    std::vector<OrbitClassification> scalar;
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      tasks.emplace_back(xs[i], o.orbit_class);
+      scalar.push_back(classify_orbit(model, xs[i], inputs[i], o.orbit_class, io));
+    }
+    INFO("orbit_class");
+    check_every_lane(any, simd::LaneSystem::classifier, io, tasks, scalar, inputs, m, o.orbit_class_alone);
+  }
+}
+
 }  // namespace chaoskit::test

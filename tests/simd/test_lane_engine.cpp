@@ -393,10 +393,18 @@ std::vector<Vec<double, 4>> small_states(int count) {
 
 }  // namespace
 
-TEST_CASE("lanes: model files of four states have lane kernels, other sizes stay scalar", "[simd][model_files]") {
-  CHECK(simd::has_lane_kernel(make_model(shipped_model("golf"))));
-  CHECK(simd::has_lane_kernel(make_model(shipped_model("limb"))));
-  CHECK_FALSE(simd::has_lane_kernel(make_model(shipped_model("lorenz"))));  // three states
+TEST_CASE("lanes: model files of every size have lane engines for every system", "[simd][model_files]") {
+  // Four states (golf, limb) and three (lorenz); six states: test_lane_models.cpp's chain file.
+  for (const char* name : {"golf", "limb", "lorenz"}) {
+    INFO(name);
+    const AnyModel model = make_model(shipped_model(name));
+    for (simd::LaneSystem system :
+         {simd::LaneSystem::tangent1, simd::LaneSystem::tangent2, simd::LaneSystem::tangent_full,
+          simd::LaneSystem::megno, simd::LaneSystem::classifier}) {
+      CHECK(simd::has_lane_kernel(model, system));
+      for (simd::LanePath path : runnable_paths()) CHECK(simd::make_lane_engine(model, system, rkf78_at(1e-9), path));
+    }
+  }
 }
 
 TEST_CASE("lanes: orbit_class of golf.toml and limb.toml in every lane is the scalar classification, bit for bit",
@@ -414,8 +422,8 @@ TEST_CASE("lanes: stm and ftle (Psi(T, 0)) of golf.toml in every lane are the sc
   check_state_transition(file_model_4(shipped_model("golf")));
 }
 
-TEST_CASE("lanes: every instruction of a model file gives the scalar bits (lambda_max, spectrum, SALI, MEGNO)",
-          "[simd][lyapunov][model_files]") {
+TEST_CASE("lanes: every instruction of a model file gives the scalar bits (every tangent-flow system)",
+          "[simd][lyapunov][classification][model_files]") {
   const chaoskit::test::ScratchDir dir("lane_every_instruction");
   const std::filesystem::path path = dir.path / "model.toml";
   std::ofstream(path) << kEveryInstruction;
@@ -436,65 +444,17 @@ TEST_CASE("lanes: every instruction of a model file gives the scalar bits (lambd
     }
   }
   const int count = 11;
-  const auto xs = small_states(count);
-  const auto inputs = mixed_inputs(count);
-  const IntegratorOptions io = rkf78_at(1e-10);
-  LyapunovOptions lo;
-  lo.time = 80;
-  lo.renorm = 1.0;
-  lo.blocks = 4;
-  FastIndicatorOptions fo;
-  fo.time = 80;
-  fo.renorm = 0.5;
-  fo.history_points = 20;
-  const AnyModel any(model);
-  for (simd::LanePath path_kind : runnable_paths()) {
-    INFO("path " << simd::lane_path_name(path_kind));
-    {
-      std::vector<LyapunovTask<1, FileModel<4>>> tasks;
-      for (int i = 0; i < count; ++i) tasks.emplace_back(model, xs[i], lo, io);
-      auto engine = simd::make_lane_engine(any, simd::LaneSystem::tangent1, io, path_kind);
-      REQUIRE(engine);
-      const auto lanes = run_in_lanes(*engine, tasks, inputs, 2);
-      for (int i = 0; i < count; ++i) {
-        INFO("lambda_max, orbit " << i);
-        const LyapunovResult r = lyapunov_exponents<1>(model, xs[i], inputs[i], lo, io);
-        REQUIRE(r.report.ok());
-        check_same(lanes[i], r);
-        // Alone in the engine: the neighbours never change a lane's bits.
-        auto solo_engine = simd::make_lane_engine(any, simd::LaneSystem::tangent1, io, path_kind);
-        check_same(run_in_lanes(*solo_engine, std::vector{tasks[i]}, std::vector{inputs[i]}, 2)[0], r);
-      }
-    }
-    {
-      std::vector<LyapunovTask<4, FileModel<4>>> tasks;
-      for (int i = 0; i < count; ++i) tasks.emplace_back(model, xs[i], lo, io);
-      auto engine = simd::make_lane_engine(any, simd::LaneSystem::tangent_full, io, path_kind);
-      const auto lanes = run_in_lanes(*engine, tasks, inputs, 2);
-      for (int i = 0; i < count; ++i) {
-        INFO("spectrum, orbit " << i);
-        check_same(lanes[i], lyapunov_exponents<4>(model, xs[i], inputs[i], lo, io));
-      }
-    }
-    {
-      std::vector<AlignmentTask<2, FileModel<4>>> tasks;
-      for (int i = 0; i < count; ++i) tasks.emplace_back(xs[i], fo);
-      auto engine = simd::make_lane_engine(any, simd::LaneSystem::tangent2, io, path_kind);
-      const auto lanes = run_in_lanes(*engine, tasks, inputs, 2);
-      for (int i = 0; i < count; ++i) {
-        INFO("SALI, orbit " << i);
-        check_same(lanes[i], alignment_indices<2>(model, xs[i], inputs[i], fo, io));
-      }
-    }
-    {
-      std::vector<MegnoTask<FileModel<4>>> tasks;
-      for (int i = 0; i < count; ++i) tasks.emplace_back(xs[i], fo);
-      auto engine = simd::make_lane_engine(any, simd::LaneSystem::megno, io, path_kind);
-      const auto lanes = run_in_lanes(*engine, tasks, inputs, 2);
-      for (int i = 0; i < count; ++i) {
-        INFO("MEGNO, orbit " << i);
-        check_same(lanes[i], megno(model, xs[i], inputs[i], fo, io));
-      }
-    }
-  }
+  EverySystemOptions o;
+  o.lambda_max.time = 80;
+  o.lambda_max.renorm = 1.0;
+  o.lambda_max.blocks = 4;
+  o.spectrum = o.lambda_max;
+  o.sali.time = 80;
+  o.sali.renorm = 0.5;
+  o.sali.history_points = 20;
+  o.megno = o.sali;
+  o.orbit_class.time = 20;
+  o.orbit_class.max_time = 80;  // the earliest regular verdict at a floor of 0.25 1/s is 75 s
+  o.orbit_class.lambda_floor = 0.25;
+  check_every_system(model, small_states(count), mixed_inputs(count), rkf78_at(1e-10), o);
 }

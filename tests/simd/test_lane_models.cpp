@@ -1,15 +1,18 @@
-// The compiled models beyond golf and limb on lanes: Lorenz (three states, every system),
-// Hénon–Heiles (every system) and the chains of 1 to
-// 5 links (their hand-derived tangent, models/chain_tangent.hpp), each lane's bits
-// against the scalar driver's on every vector path this CPU has, in a full batch with lanes
-// refilled and alone. Small on purpose (a few orbits, tens of seconds of model time): the engine's
+// The models beyond golf and limb on lanes: Lorenz (three states, every system), Hénon–Heiles
+// (every system), the chains of 1 to 5 links (their hand-derived tangent, models/chain_tangent.hpp)
+// and model files of three and six states (lorenz.toml; a three-link chain in the mechanical form),
+// each lane's bits against the scalar driver's on every vector path this CPU has, in a full batch
+// with lanes refilled and alone. Small on purpose (a few orbits, tens of seconds of model time): the engine's
 // control is tested at length with golf and limb (test_lane_engine.cpp); what a model adds here is
 // its kernel, tangent_rhs_with on lanes, which these orbits exercise in every lane.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <random>
+#include <string>
 #include <vector>
 
+#include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "lane_fixtures.hpp"
 
@@ -17,28 +20,6 @@ using namespace chaoskit;
 using namespace chaoskit::test;
 
 namespace {
-
-/// Runs `tasks` in lanes on every path and compares each result with `scalar[i]` (the scalar
-/// driver's), bit for bit; with `alone`, each task also alone in an engine of its own.
-template <class Task, class Result>
-void check_every_lane(const AnyModel& any, simd::LaneSystem system, const IntegratorOptions& io,
-                      const std::vector<Task>& tasks, const std::vector<Result>& scalar, int input_dim, bool alone) {
-  const std::vector<InputSchedule> inputs(tasks.size(), InputSchedule(input_dim));
-  for (simd::LanePath path : runnable_paths()) {
-    INFO("path " << simd::lane_path_name(path));
-    auto engine = simd::make_lane_engine(any, system, io, path);
-    REQUIRE(engine);
-    const auto batch = run_in_lanes(*engine, tasks, inputs, input_dim);
-    for (std::size_t i = 0; i < tasks.size(); ++i) {
-      INFO("orbit " << i << " in a full batch");
-      check_same(batch[i], scalar[i]);
-      if (!alone) continue;
-      auto solo_engine = simd::make_lane_engine(any, system, io, path);
-      INFO("alone");
-      check_same(run_in_lanes(*solo_engine, std::vector{tasks[i]}, std::vector{inputs[i]}, input_dim)[0], batch[i]);
-    }
-  }
-}
 
 /// States on and near the Lorenz attractor's range (x, y in ±15, z in 5..40).
 std::vector<Vec<double, 3>> lorenz_states(int count) {
@@ -63,6 +44,28 @@ std::vector<Vec<double, 4>> henon_heiles_states(int count) {
   return xs;
 }
 
+/// Lorenz's options for check_every_system: λ_max with a transient and early stops (each lane at
+/// its own time), short spectrum, SALI, MEGNO and orbit_class runs.
+EverySystemOptions lorenz_options() {
+  EverySystemOptions o;
+  o.lambda_max.time = 20;
+  o.lambda_max.transient = 1.5;
+  o.lambda_max.renorm = 0.5;
+  o.lambda_max.blocks = 4;
+  o.lambda_max.settle_tol = 0.05;  // some stop early, each at its own time
+  o.lambda_max.history_points = 10;
+  o.spectrum = o.lambda_max;
+  o.spectrum.time = 10;
+  o.spectrum.settle_tol = 0;
+  o.sali.time = 10;
+  o.sali.renorm = 0.25;
+  o.sali.history_points = 10;
+  o.megno.time = 10;
+  o.megno.renorm = 0.25;
+  o.orbit_class.time = 10;
+  return o;
+}
+
 }  // namespace
 
 TEST_CASE("lanes: Lorenz's lambda_max, spectrum, SALI, MEGNO and orbit_class in every lane are the scalar path's",
@@ -74,154 +77,30 @@ TEST_CASE("lanes: Lorenz's lambda_max, spectrum, SALI, MEGNO and orbit_class in 
   CHECK(simd::has_lane_kernel(any, simd::LaneSystem::megno));
   CHECK(simd::has_lane_kernel(any, simd::LaneSystem::classifier));
   const int count = 7;  // not a multiple of any width
-  const auto xs = lorenz_states(count);
-  const IntegratorOptions io = rkf78_at(1e-10);
-  const InputSchedule none(0);
-  LyapunovOptions lo;
-  lo.time = 20;
-  lo.transient = 1.5;
-  lo.renorm = 0.5;
-  lo.blocks = 4;
-  lo.settle_tol = 0.05;  // some stop early, each at its own time
-  lo.history_points = 10;
-  {
-    std::vector<LyapunovTask<1, LorenzModel>> tasks;
-    std::vector<LyapunovResult> scalar;
-    for (const auto& x : xs) {
-      tasks.emplace_back(lorenz, x, lo, io);
-      scalar.push_back(lyapunov_exponents<1>(lorenz, x, none, lo, io));
-      REQUIRE(scalar.back().report.ok());
-    }
-    INFO("lambda_max");
-    check_every_lane(any, simd::LaneSystem::tangent1, io, tasks, scalar, 0, true);
-  }
-  {
-    LyapunovOptions lo3 = lo;
-    lo3.time = 10;
-    lo3.settle_tol = 0;
-    std::vector<LyapunovTask<3, LorenzModel>> tasks;
-    std::vector<LyapunovResult> scalar;
-    for (const auto& x : xs) {
-      tasks.emplace_back(lorenz, x, lo3, io);
-      scalar.push_back(lyapunov_exponents<3>(lorenz, x, none, lo3, io));
-    }
-    INFO("spectrum");
-    check_every_lane(any, simd::LaneSystem::tangent_full, io, tasks, scalar, 0, false);
-  }
-  {
-    FastIndicatorOptions fo;
-    fo.time = 10;
-    fo.renorm = 0.25;
-    fo.history_points = 10;
-    std::vector<AlignmentTask<2, LorenzModel>> tasks;
-    std::vector<AlignmentResult> scalar;
-    for (const auto& x : xs) {
-      tasks.emplace_back(x, fo);
-      scalar.push_back(alignment_indices<2>(lorenz, x, none, fo, io));
-    }
-    INFO("SALI");
-    check_every_lane(any, simd::LaneSystem::tangent2, io, tasks, scalar, 0, false);
-  }
-  {
-    FastIndicatorOptions fo;
-    fo.time = 10;
-    fo.renorm = 0.25;
-    std::vector<MegnoTask<LorenzModel>> tasks;
-    std::vector<MegnoResult> scalar;
-    for (const auto& x : xs) {
-      tasks.emplace_back(x, fo);
-      scalar.push_back(megno(lorenz, x, none, fo, io));
-    }
-    INFO("MEGNO");
-    check_every_lane(any, simd::LaneSystem::megno, io, tasks, scalar, 0, false);
-  }
-  {
-    OrbitClassOptions o;
-    o.time = 10;
-    std::vector<OrbitClassTask<LorenzModel>> tasks;
-    std::vector<OrbitClassification> scalar;
-    for (const auto& x : xs) {
-      tasks.emplace_back(x, o);
-      scalar.push_back(classify_orbit(lorenz, x, none, o, io));
-    }
-    INFO("orbit_class");
-    check_every_lane(any, simd::LaneSystem::classifier, io, tasks, scalar, 0, false);
-  }
+  check_every_system(lorenz, lorenz_states(count), std::vector<InputSchedule>(count, InputSchedule(0)), rkf78_at(1e-10),
+                     lorenz_options());
 }
 
 TEST_CASE("lanes: Henon-Heiles' lambda_max, spectrum, SALI, MEGNO and orbit_class in every lane are the scalar path's",
           "[simd][lyapunov][classification][henon_heiles]") {
   const HenonHeilesModel hh;
-  const AnyModel any(hh);
+  EverySystemOptions o;
+  o.lambda_max.time = 60;
+  o.lambda_max.renorm = 1.0;
+  o.lambda_max.blocks = 4;
+  o.spectrum = o.lambda_max;
+  o.spectrum.time = 20;
+  o.sali.time = 60;
+  o.sali.renorm = 0.5;
+  o.sali.history_points = 12;
+  o.megno = o.sali;
+  o.orbit_class.time = 40;
+  o.orbit_class.max_time = 200;  // the earliest regular verdict at a floor of 0.1 1/s is 188 s
+  o.orbit_class.lambda_floor = 0.1;
+  o.orbit_class_alone = true;
   const int count = 7;
-  const auto xs = henon_heiles_states(count);
-  const IntegratorOptions io = rkf78_at(1e-10);
-  const InputSchedule none(0);
-  LyapunovOptions lo;
-  lo.time = 60;
-  lo.renorm = 1.0;
-  lo.blocks = 4;
-  FastIndicatorOptions fo;
-  fo.time = 60;
-  fo.renorm = 0.5;
-  fo.history_points = 12;
-  {
-    std::vector<LyapunovTask<1, HenonHeilesModel>> tasks;
-    std::vector<LyapunovResult> scalar;
-    for (const auto& x : xs) {
-      tasks.emplace_back(hh, x, lo, io);
-      scalar.push_back(lyapunov_exponents<1>(hh, x, none, lo, io));
-      REQUIRE(scalar.back().report.ok());
-    }
-    INFO("lambda_max");
-    check_every_lane(any, simd::LaneSystem::tangent1, io, tasks, scalar, 0, true);
-  }
-  {
-    LyapunovOptions lo4 = lo;
-    lo4.time = 20;
-    std::vector<LyapunovTask<4, HenonHeilesModel>> tasks;
-    std::vector<LyapunovResult> scalar;
-    for (const auto& x : xs) {
-      tasks.emplace_back(hh, x, lo4, io);
-      scalar.push_back(lyapunov_exponents<4>(hh, x, none, lo4, io));
-    }
-    INFO("spectrum");
-    check_every_lane(any, simd::LaneSystem::tangent_full, io, tasks, scalar, 0, false);
-  }
-  {
-    std::vector<AlignmentTask<2, HenonHeilesModel>> tasks;
-    std::vector<AlignmentResult> scalar;
-    for (const auto& x : xs) {
-      tasks.emplace_back(x, fo);
-      scalar.push_back(alignment_indices<2>(hh, x, none, fo, io));
-    }
-    INFO("SALI");
-    check_every_lane(any, simd::LaneSystem::tangent2, io, tasks, scalar, 0, false);
-  }
-  {
-    std::vector<MegnoTask<HenonHeilesModel>> tasks;
-    std::vector<MegnoResult> scalar;
-    for (const auto& x : xs) {
-      tasks.emplace_back(x, fo);
-      scalar.push_back(megno(hh, x, none, fo, io));
-    }
-    INFO("MEGNO");
-    check_every_lane(any, simd::LaneSystem::megno, io, tasks, scalar, 0, false);
-  }
-  {
-    OrbitClassOptions o;
-    o.time = 40;
-    o.max_time = 200;  // the earliest regular verdict at a floor of 0.1 1/s is 188 s
-    o.lambda_floor = 0.1;
-    std::vector<OrbitClassTask<HenonHeilesModel>> tasks;
-    std::vector<OrbitClassification> scalar;
-    for (const auto& x : xs) {
-      tasks.emplace_back(x, o);
-      scalar.push_back(classify_orbit(hh, x, none, o, io));
-    }
-    INFO("orbit_class");
-    check_every_lane(any, simd::LaneSystem::classifier, io, tasks, scalar, 0, true);
-  }
+  check_every_system(hh, henon_heiles_states(count), std::vector<InputSchedule>(count, InputSchedule(0)),
+                     rkf78_at(1e-10), o);
 }
 
 namespace {
@@ -321,4 +200,82 @@ TEST_CASE("lanes: the chains' lambda_max (1 to 5 links), spectrum and orbit_clas
   }
   INFO("orbit_class, two links");
   check_every_lane(AnyModel(chain2), simd::LaneSystem::classifier, io, tasks, scalar, 2, false);
+}
+
+// ---- model files of three and six states: the compiled program on lanes (lane_file_kernels.hpp) ---
+
+namespace {
+
+std::string shipped_model(const std::string& name) { return (data_directory() / "models" / (name + ".toml")).string(); }
+
+/// A three-link chain as a model file of six states (tests/simd/chain3_absolute.toml): a 3 × 3
+/// mass matrix that the lanes solve by Cholesky, and three inputs.
+std::string chain_file() {
+  return (std::filesystem::path(CHAOSKIT_TEST_DIR) / "simd" / "chain3_absolute.toml").string();
+}
+
+}  // namespace
+
+TEST_CASE("lanes: model files of three states (lorenz.toml) run every system on lanes, the scalar path's bits",
+          "[simd][lyapunov][classification][model_files]") {
+  const auto lorenz = std::get<FileModel<3>>(make_model(shipped_model("lorenz")));
+  const int count = 7;
+  check_every_system(lorenz, lorenz_states(count), std::vector<InputSchedule>(count, InputSchedule(1)), rkf78_at(1e-10),
+                     lorenz_options());
+}
+
+TEST_CASE("lanes: model files of six states (a three-link chain) run every system on lanes, the scalar path's bits",
+          "[simd][lyapunov][classification][model_files]") {
+  const auto file = std::get<FileModel<6>>(make_model(chain_file()));
+  REQUIRE(file.mechanical());
+  // The file is the chain: its α̈ is A q̈ of chain<3> at the same state (α = A q, A lower-triangular
+  // ones) and joint moments, to rounding.
+  const ChainModel<3> chain(uneven_chain(3));
+  Mat<double, 3, 3> A;
+  A << 1, 0, 0, 1, 1, 0, 1, 1, 1;
+  std::mt19937 rng(20261207);
+  std::uniform_real_distribution<double> angle(-2.5, 2.5), rate(-3.0, 3.0), moment(-2.0, 2.0);
+  for (int k = 0; k < 5; ++k) {
+    Vec<double, 6> q;
+    for (int i = 0; i < 3; ++i) q(i) = angle(rng), q(3 + i) = rate(rng);
+    const Vec<double, 3> tau(moment(rng), moment(rng), moment(rng));
+    Vec<double, 6> alpha;
+    alpha << A * q.head<3>(), A * q.tail<3>();
+    const Vec<double, 3> file_acc = file.rhs<double>(alpha, tau, 0.0).tail<3>();
+    const Vec<double, 3> chain_acc = A * chain.rhs<double>(q, tau, 0.0).tail<3>();
+    INFO("state " << k);
+    CHECK((file_acc - chain_acc).norm() <= 1e-12 * (1.0 + chain_acc.norm()));
+  }
+  // Spread angles at rest and with rates; no moments, constant moments, and a table with a release.
+  const int count = 5;
+  std::vector<Vec<double, 6>> xs;
+  std::vector<InputSchedule> inputs;
+  for (int i = 0; i < count; ++i) {
+    Vec<double, 6> x;
+    x << angle(rng), angle(rng), angle(rng), i % 2 ? rate(rng) : 0.0, 0.0, i % 3 ? 0.0 : rate(rng);
+    xs.push_back(x);
+    if (i % 3 == 0) {
+      inputs.emplace_back(3);
+    } else if (i % 3 == 1) {
+      inputs.push_back(InputSchedule::constant({0.5, -0.3, 0.2 * i}));
+    } else {
+      InputSchedule s = InputSchedule::table({0.0, 1.3, 2.75}, {{0.0, 0.5, 0.1}, {1.5, -0.5, 0.0}, {-0.3, 0.2, 0.4}});
+      s.set_release({InputSchedule::never, 4.7, InputSchedule::never});
+      inputs.push_back(s);
+    }
+  }
+  EverySystemOptions o;
+  o.lambda_max.time = 8;
+  o.lambda_max.renorm = 0.5;
+  o.lambda_max.blocks = 4;
+  o.spectrum = o.lambda_max;
+  o.spectrum.time = 3;
+  o.sali.time = 8;
+  o.sali.renorm = 0.5;
+  o.sali.history_points = 8;
+  o.megno = o.sali;
+  o.orbit_class.time = 10;
+  o.orbit_class.max_time = 40;  // the earliest regular verdict at a floor of 0.5 1/s is 38 s
+  o.orbit_class.lambda_floor = 0.5;
+  check_every_system(file, xs, inputs, rkf78_at(1e-10), o);
 }

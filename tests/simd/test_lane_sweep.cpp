@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <utility>
 #include <variant>
@@ -95,10 +96,30 @@ TEST_CASE("lanes: a model file's sweep (golf.toml) is identical on every vector 
   check_identical_on_every_path((data_directory() / "models" / "golf.toml").string(), "lane_sweep_file", {2});
 }
 
+TEST_CASE("lanes: sweeps of model files of three and six states are identical on every vector path",
+          "[simd][sweep][cli][model_files]") {
+  // lorenz.toml (an ODE file, three states) and a three-link chain (mechanical, six states, a 3 × 3
+  // mass matrix): every tangent-flow entry on lanes, the file's vector_path the lane path's.
+  check_job_identical_on_every_path(
+      "[model]\nname = \"" + (data_directory() / "models" / "lorenz.toml").string() +
+          "\"\n[grid]\nx = { list = [-8.0, 1.0, 12.0] }\ny = { list = [-5.0, 3.0] }\nz = 27.0\n"
+          "[compute]\nlambda_max = { time = 15, transient = 1, renorm = 0.5 }\nspectrum = { time = 8, renorm = 0.5 }\n"
+          "sali = { time = 8 }\nmegno = { time = 8 }\nftle = { time = 2 }\norbit_class = { time = 10 }\n",
+      "lane_sweep_lorenz_file", {2});
+  check_job_identical_on_every_path(
+      "[model]\nname = \"" + (std::filesystem::path(CHAOSKIT_TEST_DIR) / "simd" / "chain3_absolute.toml").string() +
+          "\"\n[grid]\na1 = { list = [0.5, 1.9] }\na2 = -0.6\na3 = { list = [0.2, 1.1] }\nda1 = 0.0\nda2 = 0.0\n"
+          "da3 = 0.0\ntau2 = { list = [0.0, 0.4] }\n"
+          "[compute]\nlambda_max = { time = 10, renorm = 0.5 }\nmegno = { time = 10 }\n"
+          "orbit_class = { time = 10, max_time = 40, lambda_floor = 0.5 }\nftle = { time = 2 }\n"
+          "endpoint_sensitivity = { time = 0.3 }\n",
+      "lane_sweep_chain_file", {2});
+}
+
 TEST_CASE("lanes: Lorenz and Henon-Heiles sweeps are identical on every vector path", "[simd][sweep][cli][lorenz]") {
   // Two threads only (the golf test above shows thread-count independence); a few short orbits:
-  // what these models add is their kernels. Lorenz's MEGNO stays on the scalar driver beside its
-  // lane entries (three states), in the same file.
+  // what these models add is their kernels. Lorenz's MEGNO too (three states: its rates sum an
+  // odd number of components).
   check_job_identical_on_every_path(
       "[model]\nname = \"lorenz\"\n[grid]\nx = { list = [-8.0, 1.0, 12.0] }\ny = { list = [-5.0, 3.0] }\nz = 27.0\n"
       "[compute]\nlambda_max = { time = 15, transient = 1, renorm = 0.5 }\nspectrum = { time = 8, renorm = 0.5 }\n"

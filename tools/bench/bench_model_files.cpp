@@ -15,8 +15,8 @@
 // Then the same comparison on sweep jobs as a user writes them (--sweep-states N² rest states, λ_max
 // over --time s renormalised every 1 s, no [integrator]: the tangent flow's default, rkf78 on the
 // widest SIMD lanes the CPU has, CHAOSKIT_SIMD to narrow it), computed by the sweep's own engine
-// into memory on one thread, for the built-in and for its file: both golf and limb run their tangent
-// flow on lanes (the file's program through simd/lane_program.hpp), Lorenz on the scalar driver.
+// into memory on one thread, for the built-in and for its file: each runs its tangent flow on lanes
+// (the file's program through simd/lane_program.hpp).
 #include <algorithm>
 #include <chrono>
 #include <cmath>

@@ -84,14 +84,16 @@ constexpr bool kIsChain<ChainModel<N>> = true;
 template <class M>
 constexpr bool kHasLaneKernel = std::is_same_v<M, GolfModel> || std::is_same_v<M, LimbModel> ||
                                 std::is_same_v<M, LorenzModel> || std::is_same_v<M, HenonHeilesModel> || kIsChain<M>;
-// Model files of four states run their compiled program on lanes (lane_program.hpp); the file
-// kernels are not instantiated for other sizes (lane_file_factories.hpp).
+// Model files (FileModel<3>, <4> and <6>) run their compiled program on lanes (lane_program.hpp,
+// lane_file_factories.hpp).
 template <class M>
-constexpr bool kIsLaneFileModel = std::is_same_v<M, FileModel<4>>;
+constexpr bool kIsLaneFileModel = false;
+template <int N>
+constexpr bool kIsLaneFileModel<FileModel<N>> = true;
 
-/// Whether M's lanes integrate `system`: a compiled model's every system (MEGNO's rates sum in the
-/// scalar path's order for any state size, lane_engine.hpp's eigen_order_dot); a model file of four
-/// states too.
+/// Whether M's lanes integrate `system`: every system of every model, compiled or from a file
+/// (MEGNO's rates sum in the scalar path's order for any state size, lane_engine.hpp's
+/// eigen_order_dot).
 template <class M>
 bool integrates(LaneSystem) {
   return kHasLaneKernel<M> || kIsLaneFileModel<M>;

@@ -32,10 +32,10 @@ std::string lane_path_description(LanePath path);
 std::string lane_path_report();
 
 /// Whether lanes can integrate this model's tangent flow: a compiled model whose hand-derived
-/// tangent rhs runs on lanes (golf, limb, Lorenz, Hénon–Heiles), or a model file of four states
-/// (its compiled program on lanes, simd/lane_program.hpp).
+/// tangent rhs runs on lanes (golf, limb, Lorenz, Hénon–Heiles, the chains), or a model file of
+/// three, four or six states (its compiled program on lanes, simd/lane_program.hpp).
 bool has_lane_kernel(const AnyModel& model);
-/// The same for one system (every system of a compiled model; a model file of four states).
+/// The same for one system (every system, for every model today).
 bool has_lane_kernel(const AnyModel& model, LaneSystem system);
 /// Whether one engine can integrate this model type with other parameters in each lane: a compiled
 /// model (its constants per lane); not a model file (its parameters are compiled into the program

@@ -3,9 +3,8 @@
 // lane_dispatch.cpp. Plain declarations: nothing here depends on the instruction set. The program
 // is passed as ModelProgram::Layout (plain arrays into the compiled program, which must outlive the
 // engine), so that the lane code never touches the model's shared pointer (lanes.hpp: no inline
-// function shared with the rest of chaoskit). Null for a program of other than four states: the
-// file kernels are instantiated for four (lane_file_kernels.hpp); other sizes would add a set of
-// engines per size and instruction set.
+// function shared with the rest of chaoskit). Null for a program of other than three, four or six
+// states, the sizes FileModel is compiled for.
 #include "chaoskit/models/model_program.hpp"
 #include "chaoskit/simd/lane_task.hpp"
 

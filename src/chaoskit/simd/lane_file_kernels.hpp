@@ -3,8 +3,9 @@
 // [x | w_1 … w_K] through the compiled program on lanes (lane_program.hpp), as FileModel's
 // tangent_rhs computes it per trajectory (rhs_tangent with the directions W and no input
 // directions), and MEGNO's and the classifier's systems on top of it (lane_engine.hpp's
-// megno_rates; the kernels are instantiated for four states). Each kernel owns its register files, sized for its
-// program once when the engine is made: no allocation per call.
+// megno_rates). lane_engine_files_instances.inc instantiates them for FileModel's sizes, three,
+// four and six states. Each kernel owns its register files, sized for its program once when the
+// engine is made: no allocation per call.
 #include <vector>
 
 #include "chaoskit/simd/lane_engine.hpp"
@@ -48,22 +49,27 @@ struct FileTangentKernel {
     for (int j = 0; j < K; ++j) d[V * K + j] = L(0.0);
     r[V] = t;
     program_lanes::dual_pass<W, K>(p, r, d);
-    if (p.mechanical) {
-      L dx[n * K], f[n], df[n * K];
-      for (int i = 0; i < n; ++i)
-        for (int j = 0; j < K; ++j) dx[i * K + j] = X[(1 + j) * n + i];
-      program_lanes::solve_mechanical<W, K, n / 2>(p, r, d, X, dx, f, df);
-      for (int i = 0; i < n; ++i) {
-        dX[i] = f[i];
-        for (int j = 0; j < K; ++j) dX[(1 + j) * n + i] = df[i * K + j];
-      }
-    } else {
-      for (int i = 0; i < n; ++i) {
-        const int o = p.out[i];
-        dX[i] = r[o];
-        const L* slot = d + (o < V ? o : V) * K;
-        for (int j = 0; j < K; ++j) dX[(1 + j) * n + i] = slot[j];
-      }
+    if constexpr (n % 2 == 0) {  // an odd state count is never mechanical (the file reader's rule)
+      if (p.mechanical) return mechanical_derivatives(X, dX, r, d);
+    }
+    for (int i = 0; i < n; ++i) {
+      const int o = p.out[i];
+      dX[i] = r[o];
+      const L* slot = d + (o < V ? o : V) * K;
+      for (int j = 0; j < K; ++j) dX[(1 + j) * n + i] = slot[j];
+    }
+  }
+
+  /// The mechanical form: M(q) q̈ = f solved per lane (lane_program.hpp's solve_mechanical).
+  CHAOSKIT_LANE_INLINE void mechanical_derivatives(const L* X, L* dX, const L* r, const L* d) const
+      requires(n % 2 == 0) {
+    L dx[n * K], f[n], df[n * K];
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < K; ++j) dx[i * K + j] = X[(1 + j) * n + i];
+    program_lanes::solve_mechanical<W, K, n / 2>(p, r, d, X, dx, f, df);
+    for (int i = 0; i < n; ++i) {
+      dX[i] = f[i];
+      for (int j = 0; j < K; ++j) dX[(1 + j) * n + i] = df[i * K + j];
     }
   }
 
@@ -71,19 +77,19 @@ struct FileTangentKernel {
   mutable std::vector<L> reg, der;
 };
 
-/// MEGNO's quadratures along the first tangent vector of a model file of four states: K = 1 is
+/// MEGNO's quadratures along the first tangent vector of a model file of N states: K = 1 is
 /// MegnoSystem's [x | w | (a, b, 0, …)], K = 2 the classifier's [x | w1 | w2 | (a, b, 0, …)]
 /// (lane_engine.hpp's MegnoKernel and ClassifierKernel for the built-in models).
-template <int W, int K>
+template <int N, int W, int K>
 struct FileMegnoKernel {
-  static constexpr int n = 4, m = 2, columns = K + 2, size = n * columns;
+  static constexpr int n = N, m = N / 2, columns = K + 2, size = n * columns;
   using L = Lanes<W>;
   explicit FileMegnoKernel(const ModelProgram::Layout& layout) : tangent(layout) {}
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
     tangent(X, dX, t, u);
     megno_rates<W, n>(X + n, dX + n, X[(K + 1) * n], t, dX + (K + 1) * n);
   }
-  FileTangentKernel<4, W, K> tangent;
+  FileTangentKernel<N, W, K> tangent;
 };
 
 }  // namespace CHAOSKIT_LANE_ISA
