@@ -13,8 +13,10 @@
 #include <cctype>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <map>
 #include <set>
+#include <string>
 
 #include <toml++/toml.h>
 
@@ -139,7 +141,17 @@ class ModelCompiler {
     bool is_const;
     double value;
     int reg;
+    /// A constant's origin: the numbers, parameter names and operations it was folded from. It, not
+    /// the value, decides the constant's register (const_reg), so that the code does not depend on
+    /// the [values]: the programs of a sweep's points then differ in their constants alone, and one
+    /// lane engine runs them all (ModelProgram::same_code_as).
+    std::string origin = {};
   };
+  static std::string number_origin(double v) {
+    char text[24];
+    std::snprintf(text, sizeof text, "#%016llx", static_cast<unsigned long long>(std::bit_cast<std::uint64_t>(v)));
+    return text;
+  }
   struct Let {
     const toml::node* node;
     int state = 0;  // 0 not compiled in this program, 1 being compiled, 2 compiled
@@ -382,19 +394,21 @@ class ModelCompiler {
     for (auto& [name, let] : lets_) let.state = 0, let.reg = -1;
   }
 
-  int const_reg(double v) {
-    const auto bits = std::bit_cast<std::uint64_t>(v);
-    if (auto it = const_regs_.find(bits); it != const_regs_.end()) return it->second;
+  int const_reg(const Operand& o) {
+    if (auto it = const_regs_.find(o.origin); it != const_regs_.end()) return it->second;
     const int r = next_reg_++;
-    const_regs_.emplace(bits, r);
-    raw_.constants.emplace_back(r, v);
+    const_regs_.emplace(o.origin, r);
+    raw_.constants.emplace_back(r, o.value);
     return r;
   }
-  int reg_of(const Operand& o) { return o.is_const ? const_reg(o.value) : o.reg; }
+  int reg_of(const Operand& o) { return o.is_const ? const_reg(o) : o.reg; }
 
   Operand compile(const toml::node& node, const std::string& key) {
     if (!node.is_string()) {
-      if (node.is_integer() || node.is_floating_point()) return Operand{true, *node.value<double>(), -1};
+      if (node.is_integer() || node.is_floating_point()) {
+        const double v = *node.value<double>();
+        return Operand{true, v, -1, number_origin(v)};
+      }
       fail(node.source(), "'" + key + "' must be an expression in a string");
     }
     const std::string text = *node.value<std::string>();
@@ -407,7 +421,7 @@ class ModelCompiler {
     std::vector<Operand> st;
     for (const auto& in : e.program()) {
       if (in.op == Op::constant) {
-        st.push_back({true, in.value, -1});
+        st.push_back({true, in.value, -1, number_origin(in.value)});
         continue;
       }
       if (in.op == Op::variable) {
@@ -417,7 +431,7 @@ class ModelCompiler {
           case Symbol::state: st.push_back({false, 0, s.index}); break;
           case Symbol::input: st.push_back({false, 0, base + s.index}); break;
           case Symbol::time: st.push_back({false, 0, base + static_cast<int>(p_->inputs_.size())}); break;
-          case Symbol::parameter: st.push_back({true, s.value, -1}); break;
+          case Symbol::parameter: st.push_back({true, s.value, -1, "$" + names_[in.index]}); break;
           case Symbol::let: {
             const std::string& name = names_[in.index];
             if (lets_.at(name).state == 1) {
@@ -438,11 +452,14 @@ class ModelCompiler {
         fail_in(node.source(), text, in.column, "division by zero (the denominator is 0 with the file's [values])",
                 key);
       if (arg[0].is_const && arg[1].is_const && arg[2].is_const) {
-        st.push_back({true, model_program_apply(code, arg[0].value, arg[1].value, arg[2].value), -1});
+        std::string origin = std::to_string(static_cast<int>(code)) + "(" + arg[0].origin;
+        for (int k = 1; k < arity; ++k) origin += "," + arg[k].origin;
+        st.push_back({true, model_program_apply(code, arg[0].value, arg[1].value, arg[2].value), -1, origin + ")"});
         continue;
       }
-      // x^2, the commonest power in mechanics (ω², L²), as one multiplication instead of pow().
-      const bool square = code == Code::pow && arg[1].is_const && arg[1].value == 2.0;
+      // x^2, the commonest power in mechanics (ω², L²), as one multiplication instead of pow(): the
+      // number 2 only, not a parameter or expression that is 2 (the code depends on no value).
+      const bool square = code == Code::pow && arg[1].is_const && arg[1].origin == number_origin(2.0);
       const int a = reg_of(arg[0]), b = square ? a : arity > 1 ? reg_of(arg[1]) : 0, c = arity > 2 ? reg_of(arg[2]) : 0;
       const int dst = next_reg_++;
       code_->push_back({square ? Code::mul : code, dst, a, b, c});
@@ -515,7 +532,7 @@ class ModelCompiler {
   std::map<std::string, Let> lets_;
   std::map<std::string, Operand> let_const_;
   std::vector<std::string> let_stack_;
-  std::map<std::uint64_t, int> const_regs_;
+  std::map<std::string, int> const_regs_;  // by Operand::origin
   std::vector<ModelProgram::Instr>* code_ = nullptr;
   int next_reg_ = 0;
 };

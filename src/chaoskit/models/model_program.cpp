@@ -460,17 +460,6 @@ void ModelProgram::rhs_tangent(const double* x, const double* u, double t, const
   }
 }
 
-ModelProgram::Layout ModelProgram::layout() const {
-  Layout l;
-  l.mechanical = form_ == Form::mechanical;
-  l.states = state_dim(), l.inputs = input_count();
-  l.registers = registers_, l.time_register = time_reg_;
-  l.constants = constants_.data(), l.constant_count = static_cast<int>(constants_.size());
-  l.code = code_.data(), l.code_size = static_cast<int>(code_.size());
-  l.out = out_.data(), l.mass = mass_.data();
-  return l;
-}
-
 double ModelProgram::energy(const double* x) const {
   if (energy_out_ < 0) return NAN;
   double* reg = detail::register_values(registers_).data();

@@ -115,7 +115,26 @@ std::unique_ptr<LaneEngine> model_engine(const M& m, LaneSystem system, const In
 bool has_lane_kernel(const AnyModel& model) { return has_lane_kernel(model, LaneSystem::tangent1); }
 
 bool lanes_take_parameters(const AnyModel& model) {
-  return std::visit([](const auto& m) { return kHasLaneKernel<std::decay_t<decltype(m)>>; }, model);
+  return std::visit(
+      [](const auto& m) {
+        using M = std::decay_t<decltype(m)>;
+        return kHasLaneKernel<M> || kIsLaneFileModel<M>;
+      },
+      model);
+}
+
+bool lanes_run_as(const AnyModel& engine_model, const AnyModel& point_model) {
+  return std::visit(
+      [&point_model](const auto& e) {
+        using M = std::decay_t<decltype(e)>;
+        const M* p = std::get_if<M>(&point_model);
+        if (p == nullptr) return false;
+        if constexpr (kIsLaneFileModel<M>)
+          return e.program->same_code_as(*p->program);
+        else
+          return kHasLaneKernel<M>;
+      },
+      engine_model);
 }
 
 bool has_lane_kernel(const AnyModel& model, LaneSystem system) {

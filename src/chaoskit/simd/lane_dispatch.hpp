@@ -38,9 +38,14 @@ bool has_lane_kernel(const AnyModel& model);
 /// The same for one system (every system, for every model today).
 bool has_lane_kernel(const AnyModel& model, LaneSystem system);
 /// Whether one engine can integrate this model type with other parameters in each lane: a compiled
-/// model (its constants per lane); not a model file (its parameters are compiled into the program
-/// the engine holds).
+/// model (its constants per lane), and a model file for the points whose program has the engine's
+/// code (lanes_run_as; each lane its program's constants).
 bool lanes_take_parameters(const AnyModel& model);
+/// Whether an engine made for `engine_model` integrates `point_model`, each lane with its point's
+/// constants: the same model type, and for a model file a program with the same code
+/// (ModelProgram::same_code_as: a point whose values compile differently, x^p with p = 2 among
+/// other p, stays on the scalar driver, with the same bits).
+bool lanes_run_as(const AnyModel& engine_model, const AnyModel& point_model);
 
 /// An engine of lane_width(path) lanes for `model` (a model file's program must outlive it), or
 /// null for the scalar path or a model without a lane kernel for `system`. The integrator must be rkf78 (the engine's

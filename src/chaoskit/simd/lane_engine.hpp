@@ -233,11 +233,13 @@ class Engine final : public LaneEngine {
     task->initial_state(X);
     for (int i = 0; i < N; ++i) x_[i].set(l, X[i]);
     // The model of this trajectory: its own constants (a sweep over parameters), or the engine's.
-    // Model files have none (their parameters are in the program, one per engine).
+    // A compiled model's are its lane_constants; a model file's its program's constant registers.
     if constexpr (requires { Kernel::constant_count; }) {
       constexpr int count = Kernel::constant_count;
       double c[count > 0 ? count : 1];
       kernel_.set_constants(l, count > 0 && task->model_constants(c, count) == count ? c : nullptr);
+    } else if constexpr (requires { kernel_.load_constants(l, *task); }) {
+      kernel_.load_constants(l, *task);
     }
     begin_run(l);
     if (lane.task != nullptr) settle(l);

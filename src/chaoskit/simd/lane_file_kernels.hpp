@@ -23,10 +23,22 @@ struct FileTangentKernel {
   explicit FileTangentKernel(const ModelProgram::Layout& layout)
       : p(layout),
         reg(static_cast<std::size_t>(layout.registers)),
-        der(static_cast<std::size_t>(layout.time_register + 1) * K) {
+        der(static_cast<std::size_t>(layout.time_register + 1) * K),
+        lane_constants(static_cast<std::size_t>(layout.constant_count)) {
     // The constants once: no instruction writes their registers (model_program_passes.hpp's layout).
     for (int i = 0; i < p.constant_count; ++i)
       reg[static_cast<std::size_t>(p.constants[i].first)] = L(p.constants[i].second);
+  }
+
+  /// Lane l's constants: its task's (a point of a sweep over the file's [values], whose program has
+  /// this one's code: ModelProgram::same_code_as, checked by the sweep before it hands the point
+  /// over), or the engine's program's when the task brings none.
+  void load_constants(int l, const LaneTask& task) const {
+    const int count = p.constant_count;
+    const bool own = count > 0 && task.model_constants(lane_constants.data(), count) == count;
+    for (int i = 0; i < count; ++i)
+      reg[static_cast<std::size_t>(p.constants[i].first)].set(
+          l, own ? lane_constants[static_cast<std::size_t>(i)] : p.constants[i].second);
   }
 
   // Not inlined into the engine's thirteen stage evaluations (as the built-in models' kernels are):
@@ -75,6 +87,7 @@ struct FileTangentKernel {
 
   ModelProgram::Layout p;
   mutable std::vector<L> reg, der;
+  mutable std::vector<double> lane_constants;  ///< load_constants's buffer, sized once
 };
 
 /// MEGNO's quadratures along the first tangent vector of a model file of N states: K = 1 is
@@ -85,6 +98,7 @@ struct FileMegnoKernel {
   static constexpr int n = N, m = N / 2, columns = K + 2, size = n * columns;
   using L = Lanes<W>;
   explicit FileMegnoKernel(const ModelProgram::Layout& layout) : tangent(layout) {}
+  void load_constants(int l, const LaneTask& task) const { tangent.load_constants(l, task); }
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
     tangent(X, dX, t, u);
     megno_rates<W, n>(X + n, dX + n, X[(K + 1) * n], t, dX + (K + 1) * n);

@@ -80,14 +80,17 @@ class SampledLaneTask final : public LaneTask {
   std::vector<double> constants_;
 };
 
-/// The parameter-only constants a lane needs for `model` (M::lane_constants): a compiled model with
-/// a lane kernel; none for the others (a model file's parameters are in its program).
+/// The parameter-only constants a lane needs for `model`: a compiled model's M::lane_constants; a
+/// model file's program's constants (ModelProgram::constant_values), which a lane engine of a
+/// program with the same code (ModelProgram::same_code_as) loads into that lane's registers.
 template <class M>
 std::vector<double> lane_constants_of(const M& model) {
   if constexpr (requires { M::lane_constant_count; }) {
     std::vector<double> c(M::lane_constant_count);
     model.lane_constants(c.data());
     return c;
+  } else if constexpr (requires { model.program->constant_values(); }) {
+    return model.program->constant_values();
   } else {
     return {};
   }

@@ -17,9 +17,8 @@ bool lane_quantity(const AnyModel& model, Quantity q) {
 
 bool job_uses_lanes(const Job& job, simd::LanePath path) {
   if (path == simd::LanePath::scalar || !simd::has_lane_kernel(job.base_model)) return false;
-  // A model file's parameters are compiled into its program, and an engine holds one program: with
-  // parameter axes (a program per point) it stays on the scalar driver. A compiled model's lanes
-  // hold each point's constants.
+  // With parameter axes each lane holds its point's constants: a compiled model's, or a model file's
+  // program's (begin_point checks that the point's program has the engine's code).
   if (job.has_parameter_axes() && !simd::lanes_take_parameters(job.base_model)) return false;
   if (job.integrator_for(Workload::tangent_flow).stepper != StepperKind::rkf78) return false;
   for (const ComputeSpec& c : job.compute)
@@ -32,7 +31,9 @@ LaneScheduler::LaneScheduler(const Job& job, simd::LanePath path, std::function<
 
 LaneScheduler::~LaneScheduler() = default;
 
-bool LaneScheduler::takes(const ComputeSpec& c) const { return lane_quantity(job_.base_model, c.quantity); }
+bool LaneScheduler::takes(const ComputeSpec& c) const {
+  return (current_ == nullptr || current_->on_lanes) && lane_quantity(job_.base_model, c.quantity);
+}
 
 LaneScheduler::Slot& LaneScheduler::slot(simd::LaneSystem system) {
   Slot& s = slots_[static_cast<int>(system)];
@@ -65,11 +66,15 @@ LaneScheduler::Point& LaneScheduler::begin_point(void* owner, std::size_t index,
   Point& p = points_.emplace_back();
   p.owner = owner;
   p.index = index;
-  // Without parameter axes every point's model is the job's: no copy.
-  if (job_.has_parameter_axes())
+  // Without parameter axes every point's model is the job's: no copy. With them, a model file's
+  // point whose program compiled to other code than the engines' (a value that changes the
+  // compiler's choices) is computed here, entry by entry, with the same bits.
+  if (job_.has_parameter_axes()) {
     p.model = &p.own.emplace(model);
-  else
+    p.on_lanes = simd::lanes_run_as(job_.base_model, model);
+  } else {
     p.model = &job_.base_model;
+  }
   p.entry_status.assign(job_.compute.size(), 0);  // io::point_status::ok
   p.pending = 1;  // held until end_point, so that an entry completing at once does not finish it early
   current_ = &p;

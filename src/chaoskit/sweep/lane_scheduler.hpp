@@ -20,8 +20,9 @@ namespace chaoskit::sweep {
 
 /// Whether a job's points go through the lanes on `path`: a model with a lane kernel, rkf78 for the
 /// tangent flow, and some entry the lanes integrate (λ_max, spectrum, SALI, MEGNO, orbit_class; stm,
-/// ftle and endpoint_sensitivity through Ψ(T, 0)). Parameter axes too, for a compiled model: each
-/// lane holds its point's model constants (simd/lane_engine.hpp's LaneConstants).
+/// ftle and endpoint_sensitivity through Ψ(T, 0)). Parameter axes too: each lane holds its point's
+/// model constants (a compiled model's LaneConstants, simd/lane_engine.hpp; a model file's program
+/// constants, simd/lane_file_kernels.hpp, for the points whose program has the engines' code).
 bool job_uses_lanes(const Job& job, simd::LanePath path);
 
 class LaneScheduler final : public LaneDeferral {
@@ -34,6 +35,7 @@ class LaneScheduler final : public LaneDeferral {
     int pending = 0;                  ///< deferred entries still running (+1 while they are being handed over)
     const AnyModel* model = nullptr;  ///< the point's model: the job's, or `own`
     std::optional<AnyModel> own;      ///< a point's own model (parameter axes), kept for its tasks
+    bool on_lanes = true;             ///< whether its entries go to the lanes (simd::lanes_run_as)
   };
 
   /// finish(point) is called when a point's last deferred entry has completed.
