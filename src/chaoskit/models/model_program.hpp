@@ -136,8 +136,8 @@ class ModelProgram {
   /// Whether `other`'s rhs program is this one's up to the values of its constants: the same
   /// instructions on the same registers, its constants in the same registers, the same outputs. One
   /// lane engine then integrates both, each lane with its own constants (a sweep over a file's
-  /// [values]). Two value sets can compile differently: x^p is a product for p = 2 only, and equal
-  /// constants share a register.
+  /// [values]). The compiler's code depends on no value (model_compiler.cpp), so programs of one
+  /// file always have the same code; the sweep checks it all the same before it shares an engine.
   bool same_code_as(const ModelProgram& other) const;
   /// The values of the constants, in the order of Layout::constants (what a lane of a program with
   /// the same code, same_code_as, needs of this one).

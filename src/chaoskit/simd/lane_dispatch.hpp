@@ -43,8 +43,7 @@ bool has_lane_kernel(const AnyModel& model, LaneSystem system);
 bool lanes_take_parameters(const AnyModel& model);
 /// Whether an engine made for `engine_model` integrates `point_model`, each lane with its point's
 /// constants: the same model type, and for a model file a program with the same code
-/// (ModelProgram::same_code_as: a point whose values compile differently, x^p with p = 2 among
-/// other p, stays on the scalar driver, with the same bits).
+/// (ModelProgram::same_code_as; a point of other code would be computed on the scalar driver).
 bool lanes_run_as(const AnyModel& engine_model, const AnyModel& point_model);
 
 /// An engine of lane_width(path) lanes for `model` (a model file's program must outlive it), or
