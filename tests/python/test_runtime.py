@@ -28,11 +28,13 @@ class RuntimeTests(TempDirCase):
                 ticks.append(time.perf_counter())
                 time.sleep(0.005)
 
-        states = np.tile([2.0, -1.0, 0.0, 0.0], (8, 1)) + np.linspace(0, 0.1, 8)[:, None]
+        # 32 orbits of 1000 s: about 0.3 s on AVX-512 lanes (8 orbits of 150 s took 0.01 s there,
+        # too short to see the ticker run).
+        states = np.tile([2.0, -1.0, 0.0, 0.0], (32, 1)) + np.linspace(0, 0.1, 32)[:, None]
         t = threading.Thread(target=ticker)
         t.start()
         start = time.perf_counter()
-        ck.lyapunov("golf", states, time=150, threads=1)
+        ck.lyapunov("golf", states, time=1000, threads=1)
         elapsed = time.perf_counter() - start
         done.set()
         t.join()
