@@ -173,6 +173,21 @@ struct EverySystemOptions {
   bool orbit_class_alone = false;  ///< the classifier's tasks alone in an engine too
 };
 
+/// One system of check_every_system: task i from make_task(i), its scalar result from
+/// run_scalar(i), for each of `count` states, then check_every_lane.
+template <class MakeTask, class RunScalar>
+void check_system(const AnyModel& any, simd::LaneSystem system, const IntegratorOptions& io, std::size_t count,
+                  const std::vector<InputSchedule>& inputs, int input_dim, bool alone, MakeTask make_task,
+                  RunScalar run_scalar) {
+  std::vector<decltype(make_task(std::size_t{}))> tasks;
+  std::vector<decltype(run_scalar(std::size_t{}))> scalar;
+  for (std::size_t i = 0; i < count; ++i) {
+    tasks.push_back(make_task(i));
+    scalar.push_back(run_scalar(i));
+  }
+  check_every_lane(any, system, io, tasks, scalar, inputs, input_dim, alone);
+}
+
 /// λ_max (in a full batch and alone), the full spectrum, SALI, MEGNO and orbit_class of `model`
 /// from each of `xs` with `inputs[i]`, in every lane of every path, against the scalar driver, bit
 /// for bit: every system a model's lane kernel serves.
@@ -182,56 +197,45 @@ void check_every_system(const M& model, const std::vector<Vec<double, M::state_d
                         const EverySystemOptions& o) {
   constexpr int n = M::state_dim, m = M::input_dim;
   const AnyModel any(model);
+  const std::size_t count = xs.size();
   {
-    std::vector<LyapunovTask<1, M>> tasks;
-    std::vector<LyapunovResult> scalar;
-    for (std::size_t i = 0; i < xs.size(); ++i) {
-      tasks.emplace_back(model, xs[i], o.lambda_max, io);
-      scalar.push_back(lyapunov_exponents<1>(model, xs[i], inputs[i], o.lambda_max, io));
-      REQUIRE(scalar.back().report.ok());
-    }
     INFO("lambda_max");
-    check_every_lane(any, simd::LaneSystem::tangent1, io, tasks, scalar, inputs, m, true);
+    check_system(
+        any, simd::LaneSystem::tangent1, io, count, inputs, m, true,
+        [&](std::size_t i) { return LyapunovTask<1, M>(model, xs[i], o.lambda_max, io); },
+        [&](std::size_t i) {
+          LyapunovResult r = lyapunov_exponents<1>(model, xs[i], inputs[i], o.lambda_max, io);
+          REQUIRE(r.report.ok());
+          return r;
+        });
   }
   {
-    std::vector<LyapunovTask<n, M>> tasks;
-    std::vector<LyapunovResult> scalar;
-    for (std::size_t i = 0; i < xs.size(); ++i) {
-      tasks.emplace_back(model, xs[i], o.spectrum, io);
-      scalar.push_back(lyapunov_exponents<n>(model, xs[i], inputs[i], o.spectrum, io));
-    }
     INFO("spectrum");
-    check_every_lane(any, simd::LaneSystem::tangent_full, io, tasks, scalar, inputs, m, false);
+    check_system(
+        any, simd::LaneSystem::tangent_full, io, count, inputs, m, false,
+        [&](std::size_t i) { return LyapunovTask<n, M>(model, xs[i], o.spectrum, io); },
+        [&](std::size_t i) { return lyapunov_exponents<n>(model, xs[i], inputs[i], o.spectrum, io); });
   }
   {
-    std::vector<AlignmentTask<2, M>> tasks;
-    std::vector<AlignmentResult> scalar;
-    for (std::size_t i = 0; i < xs.size(); ++i) {
-      tasks.emplace_back(xs[i], o.sali);
-      scalar.push_back(alignment_indices<2>(model, xs[i], inputs[i], o.sali, io));
-    }
     INFO("SALI");
-    check_every_lane(any, simd::LaneSystem::tangent2, io, tasks, scalar, inputs, m, false);
+    check_system(
+        any, simd::LaneSystem::tangent2, io, count, inputs, m, false,
+        [&](std::size_t i) { return AlignmentTask<2, M>(xs[i], o.sali); },
+        [&](std::size_t i) { return alignment_indices<2>(model, xs[i], inputs[i], o.sali, io); });
   }
   {
-    std::vector<MegnoTask<M>> tasks;
-    std::vector<MegnoResult> scalar;
-    for (std::size_t i = 0; i < xs.size(); ++i) {
-      tasks.emplace_back(xs[i], o.megno);
-      scalar.push_back(megno(model, xs[i], inputs[i], o.megno, io));
-    }
     INFO("MEGNO");
-    check_every_lane(any, simd::LaneSystem::megno, io, tasks, scalar, inputs, m, false);
+    check_system(
+        any, simd::LaneSystem::megno, io, count, inputs, m, false,
+        [&](std::size_t i) { return MegnoTask<M>(xs[i], o.megno); },
+        [&](std::size_t i) { return megno(model, xs[i], inputs[i], o.megno, io); });
   }
   {
-    std::vector<OrbitClassTask<M>> tasks;
-    std::vector<OrbitClassification> scalar;
-    for (std::size_t i = 0; i < xs.size(); ++i) {
-      tasks.emplace_back(xs[i], o.orbit_class);
-      scalar.push_back(classify_orbit(model, xs[i], inputs[i], o.orbit_class, io));
-    }
     INFO("orbit_class");
-    check_every_lane(any, simd::LaneSystem::classifier, io, tasks, scalar, inputs, m, o.orbit_class_alone);
+    check_system(
+        any, simd::LaneSystem::classifier, io, count, inputs, m, o.orbit_class_alone,
+        [&](std::size_t i) { return OrbitClassTask<M>(xs[i], o.orbit_class); },
+        [&](std::size_t i) { return classify_orbit(model, xs[i], inputs[i], o.orbit_class, io); });
   }
 }
 
