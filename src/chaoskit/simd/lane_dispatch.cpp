@@ -91,12 +91,13 @@ constexpr bool kIsLaneFileModel = false;
 template <int N>
 constexpr bool kIsLaneFileModel<FileModel<N>> = true;
 
-/// Whether M's lanes integrate `system`: every system of every model, compiled or from a file
-/// (MEGNO's rates sum in the scalar path's order for any state size, lane_engine.hpp's
-/// eigen_order_dot).
+/// Whether M runs on lanes, with every system (MEGNO's rates sum in the scalar path's order for any
+/// state size, lane_engine.hpp's eigen_order_dot) and with each lane's own parameters.
 template <class M>
-bool integrates(LaneSystem) {
-  return kHasLaneKernel<M> || kIsLaneFileModel<M>;
+constexpr bool kRunsOnLanes = kHasLaneKernel<M> || kIsLaneFileModel<M>;
+
+bool runs_on_lanes(const AnyModel& model) {
+  return std::visit([](const auto& m) { return kRunsOnLanes<std::decay_t<decltype(m)>>; }, model);
 }
 
 template <class M>
@@ -114,14 +115,7 @@ std::unique_ptr<LaneEngine> model_engine(const M& m, LaneSystem system, const In
 
 bool has_lane_kernel(const AnyModel& model) { return has_lane_kernel(model, LaneSystem::tangent1); }
 
-bool lanes_take_parameters(const AnyModel& model) {
-  return std::visit(
-      [](const auto& m) {
-        using M = std::decay_t<decltype(m)>;
-        return kHasLaneKernel<M> || kIsLaneFileModel<M>;
-      },
-      model);
-}
+bool lanes_take_parameters(const AnyModel& model) { return runs_on_lanes(model); }
 
 bool lanes_run_as(const AnyModel& engine_model, const AnyModel& point_model) {
   return std::visit(
@@ -137,9 +131,7 @@ bool lanes_run_as(const AnyModel& engine_model, const AnyModel& point_model) {
       engine_model);
 }
 
-bool has_lane_kernel(const AnyModel& model, LaneSystem system) {
-  return std::visit([system](const auto& m) { return integrates<std::decay_t<decltype(m)>>(system); }, model);
-}
+bool has_lane_kernel(const AnyModel& model, LaneSystem) { return runs_on_lanes(model); }
 
 std::unique_ptr<LaneEngine> make_lane_engine(const AnyModel& model, LaneSystem system, const IntegratorOptions& io,
                                              LanePath path) {

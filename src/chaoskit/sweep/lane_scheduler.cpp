@@ -67,8 +67,8 @@ LaneScheduler::Point& LaneScheduler::begin_point(void* owner, std::size_t index,
   p.owner = owner;
   p.index = index;
   // Without parameter axes every point's model is the job's: no copy. With them, a model file's
-  // point whose program compiled to other code than the engines' (a value that changes the
-  // compiler's choices) is computed here, entry by entry, with the same bits.
+  // point whose program had other code than the engines' would be computed here, entry by entry,
+  // with the same bits (the compiler's code depends on no value, so none has today).
   if (job_.has_parameter_axes()) {
     p.model = &p.own.emplace(model);
     p.on_lanes = simd::lanes_run_as(job_.base_model, model);
