@@ -23,13 +23,27 @@ namespace chaoskit::cli {
 namespace {
 
 struct SectionCliOptions {
-  std::string model, state, energy, solve, root = "larger", plane, direction = "up", max_time = "1000", out;
+  std::string model, state, energy, solve, root = "larger", plane, direction = "up", max_time = "1000", out, at_event;
   std::vector<std::string> seeds;
   long crossings = 0;
   int threads = 0;
   bool force = false, json = false;
   IntegrationCliOptions common;
 };
+
+/// The index of the event --at-event names; InputError naming the model's events otherwise.
+template <Model M>
+int event_index(const M& model, const std::string& name, const std::string& model_name) {
+  std::string known;
+  if constexpr (HybridModel<M>) {
+    for (int k = 0; k < model.event_count(); ++k) {
+      if (model.event_info(k).name == name) return k;
+      known += (known.empty() ? "" : ", ") + model.event_info(k).name;
+    }
+  }
+  throw InputError("--at-event", known.empty() ? model_name + " has no events"
+                                               : "unknown event '" + name + "' (" + model_name + " has " + known + ")");
+}
 
 int parse_direction(const std::string& d) {
   if (d == "up" || d == "+" || d == "+1") return +1;
@@ -48,7 +62,11 @@ int run_model(const M& model, const SectionCliOptions& opt, const std::string& p
   so.direction = parse_direction(opt.direction);
   so.max_crossings = opt.crossings;
   so.max_time = parse_duration(opt.max_time, "--max-time");
-  const Expression surface = parse_surface(opt.plane, names, "--plane");
+  if (opt.plane.empty() == opt.at_event.empty())
+    throw InputError("--plane", "give either --plane (a surface) or --at-event (an event of the model)");
+  if (!opt.at_event.empty()) so.at_event = event_index(model, opt.at_event, opt.model);
+  // A section at an event has no surface: the placeholder is never evaluated.
+  const Expression surface = parse_surface(opt.plane.empty() ? "0" : opt.plane, names, "--plane");
   const IntegratorOptions io = opt.common.integrator(Workload::trajectory);
   const InputSchedule inputs = opt.common.schedule(M::input_dim, input_names_of(model), opt.model);
   if (opt.state.empty() == opt.energy.empty()) throw InputError("--state", "give either --state or --energy");
@@ -137,8 +155,8 @@ int run_model(const M& model, const SectionCliOptions& opt, const std::string& p
                    {"params_values", param_values_text(params_label)},
                    {"integrator", describe_integrator(io)},
                    {"inputs", inputs.describe()},
-                   {"plane", opt.plane},
-                   {"direction", opt.direction},
+                   {"plane", opt.at_event.empty() ? opt.plane : "at event " + opt.at_event},
+                   {"direction", opt.at_event.empty() ? opt.direction : "after the event"},
                    {"max_crossings", static_cast<long long>(opt.crossings)},
                    {"max_time", so.max_time},
                    {"threads", static_cast<long long>(opt.threads)},
@@ -154,11 +172,14 @@ int run_model(const M& model, const SectionCliOptions& opt, const std::string& p
     w.field("seeds", static_cast<double>(x0s.size())).field("inaccessible", static_cast<double>(inaccessible));
     w.field("failed", static_cast<double>(failed)).field("crossings", static_cast<double>(tb.crossings()));
     w.field("plane", opt.plane).field("direction", opt.direction).field("integrator", describe_integrator(io));
+    if (!opt.at_event.empty()) w.field("at_event", opt.at_event);
     w.end_object();
     std::cout << "\n";
   } else {
-    std::cout << "model " << opt.model << "  params " << params_label << "  plane " << opt.plane << " ("
-              << opt.direction << ")\n";
+    std::cout << "model " << opt.model << "  params " << params_label << "  "
+              << (opt.at_event.empty() ? "plane " + opt.plane + " (" + opt.direction + ")"
+                                       : "after each " + opt.at_event)
+              << "\n";
     std::cout << "  seeds " << x0s.size() << ", inaccessible (skipped) " << inaccessible << ", failed " << failed
               << "\n  crossings " << tb.crossings() << " written to " << opt.out << "\n";
   }
@@ -175,13 +196,17 @@ CommandRunner register_section_command(CLI::App& app) {
       cmd,
       {
           .summary = "Poincare sections of many orbits, written as an HDF5 crossings table",
-          .synopsis = "chaoskit section --model NAME --state LIST --plane EXPR --crossings N --out FILE.h5 [OPTIONS]\n"
+          .synopsis = "chaoskit section --model NAME --state LIST (--plane EXPR | --at-event NAME) --crossings N "
+                      "--out FILE.h5 [OPTIONS]\n"
                       "chaoskit section --model NAME --energy E --seed NAME=START:STOP:COUNT... --solve RATE "
                       "--plane EXPR --crossings N --out FILE.h5 [OPTIONS]",
           .description = "Integrates orbits and records where they cross the surface --plane g(x) = 0 in --direction, "
                          "each crossing located on the integrator's dense output to |g| <= 1e-10, until --crossings "
                          "crossings or --max-time seconds. The surface is an expression over the state components "
-                         "(g, or lhs = rhs, e.g. 'th1 = 0' or 'th1 - th2'; + - * / ^, sin, cos, ...).\n"
+                         "(g, or lhs = rhs, e.g. 'th1 = 0' or 'th1 - th2'; + - * / ^, sin, cos, ...). For a model "
+                         "with events, --at-event NAME records instead the state just after each occurrence of that "
+                         "event (a walker's stride map: the state after each heel strike); each crossing is then "
+                         "an event, located to |g| <= 1e-12 on its guard.\n"
                          "\n"
                          "Seeds: one --state, or a line or grid on the energy surface T + V = --energy (mechanical "
                          "models): each --seed sets a component to a value or a range, every unseeded component is "
@@ -228,8 +253,11 @@ CommandRunner register_section_command(CLI::App& app) {
   cmd->add_option("--root", opt->root, "Which root of the energy equation for --solve: larger (default) | smaller")
       ->type_name("WHICH");
   cmd->add_option("--plane", opt->plane, "The section surface g(x) = 0: an expression, e.g. 'th1 = 0' or 'th1 - th2'")
-      ->type_name("EXPR")
-      ->required();
+      ->type_name("EXPR");
+  cmd->add_option("--at-event", opt->at_event,
+                  "Instead of --plane: the state just after each occurrence of this event of the model (a model "
+                  "file's [[events]] name, e.g. heel_strike)")
+      ->type_name("NAME");
   cmd->add_option("--direction", opt->direction, "Which crossings count: up (g increasing; default) | down | both")
       ->type_name("DIR");
   cmd->add_option("--crossings", opt->crossings, "Crossings per orbit after which it stops (>= 1)")

@@ -3,6 +3,8 @@
 // of the run). Output: a summary on stdout, --out FILE.csv|FILE.h5 (written atomically), --json.
 // An integration failure (step_underflow, non_finite, max_steps) prints the status on stderr and
 // exits 1; no --out file is written then.
+#include <algorithm>
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 
@@ -25,6 +27,48 @@ struct SimulateOptions {
   bool json = false;
   IntegrationCliOptions common;
 };
+
+/// The summary's event lines: how many of each, and the first ones with their times and modes.
+void print_events(std::ostream& o, const EventTable& ev, const std::vector<std::string>& names) {
+  std::vector<long> per(ev.event_names.size(), 0);
+  for (int k : ev.event) ++per[static_cast<std::size_t>(k)];
+  o << "events " << ev.size();
+  for (std::size_t k = 0; k < per.size(); ++k) o << (k ? ", " : " (") << ev.event_names[k] << " " << per[k];
+  o << ")\n";
+  constexpr std::size_t kShown = 20;
+  for (std::size_t k = 0; k < std::min(ev.size(), kShown); ++k) {
+    o << "  t = " << ev.t[k] << "  " << ev.event_names[static_cast<std::size_t>(ev.event[k])] << "  "
+      << ev.mode_names[static_cast<std::size_t>(ev.mode_before[k])] << " -> "
+      << ev.mode_names[static_cast<std::size_t>(ev.mode_after[k])] << "  after:";
+    for (std::size_t i = 0; i < names.size(); ++i) o << " " << names[i] << "=" << ev.state_after[k][i];
+    if (std::isfinite(ev.energy_before[k])) o << "  dE = " << ev.energy_after[k] - ev.energy_before[k] << " J";
+    o << "\n";
+  }
+  if (ev.size() > kShown) o << "  ... " << ev.size() - kShown << " more (all of them: --json, or --out)\n";
+}
+
+/// The event log of a hybrid model's trajectory as the files and --json write it (integrate/event_log_file.hpp);
+/// empty (present() false) for a model without events.
+template <Model M>
+EventTable event_table(const M& model, const Trajectory<M>& tr) {
+  EventTable tb;
+  if constexpr (HybridModel<M>) {
+    if (model.event_count() == 0) return tb;
+    for (int k = 0; k < model.event_count(); ++k) tb.event_names.push_back(model.event_info(k).name);
+    tb.mode_names = model.mode_names();
+    for (const auto& e : tr.events) {
+      tb.t.push_back(e.t);
+      tb.event.push_back(e.event);
+      tb.mode_before.push_back(e.mode_before);
+      tb.mode_after.push_back(e.mode_after);
+      tb.energy_before.push_back(e.energy_minus);
+      tb.energy_after.push_back(e.energy_plus);
+      tb.state_before.emplace_back(e.x_minus.data(), e.x_minus.data() + M::state_dim);
+      tb.state_after.emplace_back(e.x_plus.data(), e.x_plus.data() + M::state_dim);
+    }
+  }
+  return tb;
+}
 
 template <Model M>
 int simulate_model(const M& model, const SimulateOptions& opt, const std::string& params_label) {
@@ -51,6 +95,7 @@ int simulate_model(const M& model, const SimulateOptions& opt, const std::string
   }
 
   const Trajectory<M> tr = simulate(model, x0, inputs, 0.0, T, output_grid(0.0, T, h), iopt);
+  const EventTable events = event_table(model, tr);
   const bool ok = tr.report.ok();
   const std::string status = status_name(tr.report.status);
 
@@ -70,6 +115,19 @@ int simulate_model(const M& model, const SimulateOptions& opt, const std::string
     if constexpr (m > 0) {
       w.key("u").begin_array();
       for (const auto& u : tr.u) w.value(u);
+      w.end_array();
+    }
+    if (events.present()) {
+      w.key("events").begin_array();
+      for (std::size_t k = 0; k < events.size(); ++k) {
+        w.begin_object().field("t", events.t[k]);
+        w.field("event", events.event_names[static_cast<std::size_t>(events.event[k])]);
+        w.field("mode_before", events.mode_names[static_cast<std::size_t>(events.mode_before[k])]);
+        w.field("mode_after", events.mode_names[static_cast<std::size_t>(events.mode_after[k])]);
+        w.field("state_before", events.state_before[k]).field("state_after", events.state_after[k]);
+        w.field("energy_before", events.energy_before[k]).field("energy_after", events.energy_after[k]);
+        w.end_object();
+      }
       w.end_array();
     }
     w.end_object();
@@ -94,6 +152,7 @@ int simulate_model(const M& model, const SimulateOptions& opt, const std::string
       tb.x.emplace_back(tr.x[k].data(), tr.x[k].data() + n);
       tb.u.emplace_back(tr.u[k].data(), tr.u[k].data() + m);
     }
+    tb.events = events;
     tb.attributes = {{"software", "chaoskit"},
                      {"softwareVersion", build_info::version},
                      {"commit", build_info::commit},
@@ -122,6 +181,7 @@ int simulate_model(const M& model, const SimulateOptions& opt, const std::string
       o << "actuator work = " << tr.work[last] << " J, dissipated = " << tr.dissipated[last]
         << " J, balance residual = " << dE - (tr.work[last] - tr.dissipated[last]) << " J\n";
     }
+    if (events.present()) print_events(o, events, names);
     if (!opt.out.empty()) o << "wrote " << opt.out << "\n";
   }
   return 0;
@@ -150,20 +210,29 @@ CommandRunner register_simulate_command(CLI::App& app) {
                          "actuator work and damping losses integrated with the state, so E(T) - E(0) = work - "
                          "dissipated checks the run (the balance residual in the summary).\n"
                          "\n"
-                         "An integration that fails (step_underflow, non_finite, max_steps) prints its status and "
-                         "time on stderr and exits 1; no --out file is written then.",
+                         "A model with events (a model file's [[events]]: heel strikes, joint stops) has them "
+                         "located on the dense output, reset and logged: the summary counts them and lists the "
+                         "first 20 with their times, modes, the state after each and the energy it changed.\n"
+                         "\n"
+                         "An integration that fails (step_underflow, non_finite, max_steps; for event models also "
+                         "grazing_event, simultaneous_events, event_cascade) prints its status and time on stderr "
+                         "and exits 1; no --out file is written then.",
           .output = "A summary on stdout: status, steps, x(T), E(0), E(T), work, dissipated and the balance "
                     "residual. --json prints one JSON object instead: model, params, integrator, inputs, "
                     "status, t_reached, steps, rejected, state_names, input_names, t [s], state (one row per "
-                    "sample), energy [J], power [W], work [J], dissipated [J] and u (one row per sample) [N m].\n"
+                    "sample), energy [J], power [W], work [J], dissipated [J], u (one row per sample) [N m], and "
+                    "for a model with events `events`: one object per event with t, event, mode_before, "
+                    "mode_after, state_before, state_after, energy_before and energy_after.\n"
                     "--out FILE.csv: '#' provenance lines (key = value), a header "
                     "t,<state>,energy,power,work,dissipated,<inputs>, one row per sample with 17 significant "
                     "digits. --out FILE.h5 (or .hdf5): datasets /t, /state, /energy, /power, /work, "
                     "/dissipated, /inputs with units and long names, provenance as root attributes; xarray "
-                    "opens it with engine h5netcdf. Either is written under a temporary name and renamed when "
-                    "complete.",
-          .exit_status = common_exit_status("the integration failed: step_underflow, non_finite or max_steps, "
-                                            "printed with the time reached"),
+                    "opens it with engine h5netcdf. The event log of a model with events: '# event = ...' "
+                    "lines in the CSV, an event_time dimension with event_index, event_mode_before/after, "
+                    "event_state_before/after and event_energy_before/after in the HDF5 file. Either is "
+                    "written under a temporary name and renamed when complete.",
+          .exit_status = common_exit_status("the integration failed: step_underflow, non_finite, max_steps or "
+                                            "an event status, printed with the time reached"),
           .examples = "$ chaoskit simulate --model golf --state 150deg,70deg,0,0 --time 0.295 --torque=-20,-8 \\\n"
                       "    --release none,0.2 --out swing.h5\n"
                       "The declared swing of analyses/golf_chaos/forced_swing: -20 N m at the base and -8 N m at the "

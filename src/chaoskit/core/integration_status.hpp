@@ -9,6 +9,11 @@ enum class IntegrationStatus {
   step_underflow = 1,  ///< the step size needed to meet the tolerance fell below dt_min
   non_finite = 2,      ///< the state became NaN or infinite and halving the step did not cure it
   max_steps = 3,       ///< more than max_steps step attempts (accepted + rejected)
+  // Events of hybrid models (integrate/event_tracker.hpp): where the flow map is not differentiable
+  // or the events do not end, the trajectory stops here instead of going on with a wrong answer.
+  grazing_event = 4,        ///< a guard was crossed tangentially: the saltation matrix is infinite
+  simultaneous_events = 5,  ///< two events at one instant: the flow map has a corner there
+  event_cascade = 6,        ///< events ever closer together (Zeno behaviour, chattering at a stop)
 };
 
 }  // namespace chaoskit

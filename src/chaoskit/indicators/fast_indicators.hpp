@@ -66,6 +66,15 @@ void megno_quadrature_rates(const W& w, const AW& Aw, double a, double t, Rates&
   rates(1) = t > 0 ? 2.0 * a / t : 0.0;
 }
 
+/// The jump of MEGNO's deviation vector w and of its quadrature a = ∫ s h ds at an event at t_e
+/// with saltation matrix S: w ← S w, a += t_e log(|S w| / |w|).
+template <class W, class S>
+void megno_jump(W&& w, double& a, const S& saltation, double t_e) {
+  const double before = w.norm();
+  w = (saltation * w).eval();
+  a += t_e * std::log(w.norm() / before);
+}
+
 struct AlignmentResult {
   double sali = NAN;  ///< at the end (or when it fell below 1e-14)
   double sali_min = NAN;
@@ -175,20 +184,30 @@ AlignmentResult alignment_indices(const M& model, const Vec<double, M::state_dim
 /// The MEGNO system: [x | w | (a, b, 0, …)] with ȧ = t h, ḃ = 2a/t, h = w·(A w)/|w|².
 template <Model M>
 struct MegnoSystem {
+  using ModelType = M;
   static constexpr int n = M::state_dim;
   static_assert(n >= 2, "MEGNO keeps its two quadratures in the third column");
   using State = Mat<double, n, 3>;
   const M& model;
   InputSegment seg{};
+  int mode = 0;  ///< a hybrid model's mode (integrate/driver.hpp keeps it)
   void set_segment(const InputSegment& s) { seg = s; }
   void operator()(const State& X, State& dX, double t) const {
     const Vec<double, n> x = X.col(0), w = X.col(1);
     Vec<double, n> f, Aw;
-    tangent_rhs<1>(model, x, seg.template u<M::input_dim>(t), t, w, f, Aw);  // A w without forming A
+    tangent_rhs<1>(model, x, seg.template u<M::input_dim>(t), t, w, f, Aw, mode);  // A w without forming A
     dX.setZero();
     dX.col(0) = f;
     dX.col(1) = Aw;
     megno_quadrature_rates(w, Aw, X(0, 2), t, dX.col(2));
+  }
+  static Vec<double, n> model_state(const State& X) { return X.col(0); }
+  /// At an event: w jumps by the saltation matrix, and a = ∫ s h ds by the jump of log|w| at t_e
+  /// (h = d log|w|/dt holds a delta there).
+  template <class Record>
+  void apply_event(State& X, const Record& e) const {
+    X.col(0) = e.x_plus;
+    megno_jump(X.col(1), X(0, 2), e.S, e.t);
   }
 };
 

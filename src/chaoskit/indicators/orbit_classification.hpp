@@ -140,20 +140,30 @@ inline OrbitClass agreed_class(OrbitClass lambda_vote, OrbitClass sali_vote) {
 /// ȧ = t·h and ḃ = 2a/t with h = w1·(A w1)/|w1|², the stretching rate along w1.
 template <Model M>
 struct ClassifierSystem {
+  using ModelType = M;
   static constexpr int n = M::state_dim;
   static_assert(n >= 2, "the MEGNO quadratures use two rows of the last column");
-  using Tangent = TangentSystem<M, 2>;
   using State = Mat<double, n, 4>;
-  Tangent tangent;
+  const M& model;
+  InputSegment seg{};
+  int mode = 0;  ///< a hybrid model's mode (integrate/driver.hpp keeps it)
 
-  void set_segment(const InputSegment& s) { tangent.set_segment(s); }
+  void set_segment(const InputSegment& s) { seg = s; }
   void operator()(const State& X, State& dX, double t) const {
-    const typename Tangent::State Xt = X.template leftCols<3>();
-    typename Tangent::State dXt;
-    tangent(Xt, dXt, t);
-    dX.template leftCols<3>() = dXt;
+    // The tangent flow of TangentSystem<M, 2>, then MEGNO's rates along w1.
+    const Vec<double, n> x = X.col(0);
+    const Mat<double, n, 2> W = X.template middleCols<2>(1);
+    tangent_rhs<2>(model, x, seg.template u<M::input_dim>(t), t, W, dX.col(0), dX.template middleCols<2>(1), mode);
     dX.col(3).setZero();
-    megno_quadrature_rates(X.col(1), dXt.col(1), X(0, 3), t, dX.col(3));
+    megno_quadrature_rates(X.col(1), dX.col(1), X(0, 3), t, dX.col(3));
+  }
+  static Vec<double, n> model_state(const State& X) { return X.col(0); }
+  /// At an event: w1 and w2 jump by the saltation matrix, MEGNO's a as in MegnoSystem.
+  template <class Record>
+  void apply_event(State& X, const Record& e) const {
+    X.col(0) = e.x_plus;
+    X.col(2) = (e.S * X.col(2)).eval();
+    megno_jump(X.col(1), X(0, 3), e.S, e.t);
   }
 };
 
@@ -337,7 +347,7 @@ OrbitClassification classify_orbit(const M& model, const Vec<double, M::state_di
                                    const OrbitClassOptions& o, const IntegratorOptions& io) {
   OrbitClassTask<M> task(x0, o);
   io.validate();
-  ClassifierSystem<M> sys{typename ClassifierSystem<M>::Tangent{model}};
+  ClassifierSystem<M> sys{model};
   run_sampled_task(sys, M::input_dim, inputs, io, task);
   return task.result();
 }

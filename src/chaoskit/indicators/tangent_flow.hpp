@@ -22,19 +22,29 @@ namespace chaoskit {
 
 template <Model M, int K>
 struct TangentSystem {
+  using ModelType = M;
   static constexpr int n = M::state_dim;
   static constexpr int m = M::input_dim;
   using State = Mat<double, n, 1 + K>;
 
   const M& model;
   InputSegment seg{};
+  int mode = 0;  ///< a hybrid model's mode (integrate/driver.hpp keeps it)
 
   void set_segment(const InputSegment& s) { seg = s; }
 
   void operator()(const State& X, State& dX, double t) const {
     const Vec<double, n> x = X.col(0);
     const Mat<double, n, K> W = X.template rightCols<K>();
-    tangent_rhs<K>(model, x, seg.template u<m>(t), t, W, dX.col(0), dX.template rightCols<K>());
+    tangent_rhs<K>(model, x, seg.template u<m>(t), t, W, dX.col(0), dX.template rightCols<K>(), mode);
+  }
+
+  static Vec<double, n> model_state(const State& X) { return X.col(0); }
+  /// At an event: the state jumps by the reset and the deviation vectors by the saltation matrix.
+  template <class Record>
+  void apply_event(State& X, const Record& e) const {
+    X.col(0) = e.x_plus;
+    X.template rightCols<K>() = (e.S * X.template rightCols<K>()).eval();
   }
 };
 

@@ -114,6 +114,14 @@ struct Stepper {
     out += w[4] * k[5];
     out += w[5] * k[6];
   }
+
+  /// The state at t_q inside the step just accepted (the driver locates events with it): the
+  /// continuous extension.
+  template <class Sys>
+  void state_in_step(Sys&, double t_q, State& out, const State& x_old, double t_old, const State& x_new,
+                     double t_new) const {
+    interpolate(t_q, out, x_old, t_old, x_new, t_new);
+  }
 };
 
 /// Integrates x from t0 to t1 (> t0) with controlled dopri5 steps, the first of size dt0, as

@@ -14,6 +14,14 @@
 // dopri5 and rkf78 are chaoskit's own (dopri5_stepper.hpp, rkf78_stepper.hpp: Boost.Odeint's
 // methods and controllers restated, bit for bit); Bulirsch–Stoer is Boost.Odeint's.
 //
+// Events (hybrid models, models/hybrid_model.hpp): when the system integrates a HybridModel
+// (HybridSystem below), every accepted step is searched for guard crossings (event_tracker.hpp);
+// at the first event the step is cut there, outputs up to it see the state just before it, the
+// reset and the saltation matrix are applied (saltation.hpp, through the system's apply_event, which
+// knows what else its state carries), the mode changes, an observer that wants events gets the
+// record (on_event), and the stepper restarts from the new state. A model without events compiles
+// none of this.
+//
 // Guards (see IntegratorOptions): the number of attempted steps, the minimum step, and finiteness
 // of every accepted state (a non-finite result is rejected and the step halved, so a step that
 // overshoots into overflow is retried; only when dt < dt_min is the trajectory declared non_finite).
@@ -26,6 +34,7 @@
 
 #include "chaoskit/core/function_ref.hpp"
 #include "chaoskit/integrate/dopri5_stepper.hpp"
+#include "chaoskit/integrate/event_tracker.hpp"
 #include "chaoskit/integrate/input_schedule.hpp"
 #include "chaoskit/integrate/integrator_options.hpp"
 #include "chaoskit/integrate/odeint_eigen.hpp"
@@ -42,9 +51,48 @@ concept ObservesSteps = requires {
   typename std::remove_cvref_t<Observer>::observes_steps;
 };
 
+/// A driver system over a hybrid model: it names its model type, keeps the mode, and knows how its
+/// integrated state holds the model's state and how that state crosses an event (the tangent
+/// columns are multiplied by the saltation matrix, quadratures keep their value, ...).
+template <class System, class State>
+concept HybridSystem = requires {
+  typename System::ModelType;
+}
+&&HybridModel<typename System::ModelType>&& requires(
+    System& sys, State& X, const EventRecord<System::ModelType::state_dim, System::ModelType::input_dim>& e) {
+  { sys.mode } -> std::convertible_to<int>;
+  { System::model_state(X) } -> std::convertible_to<Vec<double, System::ModelType::state_dim>>;
+  sys.apply_event(X, e);
+};
+
+/// The record an event observer receives for a system (a placeholder for systems without events).
+struct NoEventRecord {};
+template <class System, class State>
+struct EventRecordOf {
+  using type = NoEventRecord;
+};
+template <class System, class State>
+requires HybridSystem<System, State>
+struct EventRecordOf<System, State> {
+  using type = EventRecord<System::ModelType::state_dim, System::ModelType::input_dim>;
+};
+
+/// An observer that wants the events declares `using observes_events = void;` and
+/// `bool on_event(const EventRecord<n, m>& e, const State& X_minus, const State& X_plus)`, called
+/// after each event with the integrated state just before and just after it; returning false ends
+/// the integration (status ok, report.stopped_by_observer set, x = X_plus).
+template <class Observer>
+concept ObservesEvents = requires {
+  typename std::remove_cvref_t<Observer>::observes_events;
+};
+
 namespace detail {
 
 namespace odeint = boost::numeric::odeint;
+
+/// A crossing with |ġ| ≤ this × |g_x| |f⁻| is a graze (grazing_event; event_tracker.hpp): the
+/// saltation matrix's entries would pass 1e8.
+inline constexpr double kGrazingAngle = 1e-8;
 
 template <class State>
 bool all_finite(const State& x) {
@@ -66,7 +114,7 @@ template <class State>
 struct BulirschStoerStepper {
   static constexpr bool dense = false;
   BulirschStoer<State> bs;
-  BulirschStoerStepper(const IntegratorOptions& o) : bs(o.atol, o.rtol) {}
+  BulirschStoerStepper(const IntegratorOptions& o) : bs(o.atol, o.rtol), options(o) {}
   template <class Sys>
   void start(Sys&, const State&, double) {
     bs.reset();  // the extrapolation history does not survive a discontinuity
@@ -77,6 +125,15 @@ struct BulirschStoerStepper {
   }
   void accept() {}
   void interpolate(double, State&, const State&, double, const State&, double) const {}
+  /// The state at t_q inside the step just accepted (event location): long extrapolation steps
+  /// make a polynomial interpolant too coarse, so a controlled dopri5 sub-integration from the
+  /// step's start at the same tolerances, as for the step observers.
+  template <class Sys>
+  void state_in_step(Sys& sys, double t_q, State& out, const State& x_old, double t_old, const State&, double t_new) {
+    out = x_old;
+    if (t_q > t_old) dopri5::integrate_between(sys, out, t_old, t_q, t_new - t_old, options);
+  }
+  IntegratorOptions options;
 };
 
 #pragma GCC diagnostic pop
@@ -97,20 +154,22 @@ struct CountedSystem {
 
 /// The caller's hooks, type-erased (see core/function_ref.hpp for why). on_step is called after
 /// every accepted step only when the loop is compiled for a step observer (kStepObserver below).
-template <class State>
+template <class State, class Record = NoEventRecord>
 struct DriverHooks {
   using Interpolant = FunctionRef<void(double, State&)>;
   FunctionRef<void(State&, double, const InputSegment&, const InputSegment&)> on_boundary;
   FunctionRef<void(const State&, double, std::size_t)> observer;
   FunctionRef<bool(const State&, double, const State&, double, std::size_t, Interpolant)> on_step;
+  FunctionRef<bool(const Record&, const State&, const State&)> on_event;
 };
 
 /// kStepObserver stays a compile-time choice: the interpolant for steppers without dense output
 /// (a dopri5 sub-integration) is then compiled only for the systems that need it.
-template <bool kStepObserver, class Stepper, class State, class System>
+template <bool kStepObserver, class Stepper, class State, class System, class Record>
 IntegrationReport run_segments(Stepper& stepper, System& sys, State& x, const std::vector<InputSegment>& segs,
                                const std::vector<double>& outputs, const IntegratorOptions& opt,
-                               const DriverHooks<State>& hooks) {
+                               const DriverHooks<State, Record>& hooks) {
+  constexpr bool kHybrid = HybridSystem<System, State>;
   IntegrationReport rep;
   rep.t = segs.front().ta;
   CountedSystem<System> counted{sys, rep.rhs_calls};
@@ -123,12 +182,20 @@ IntegrationReport run_segments(Stepper& stepper, System& sys, State& x, const st
   }
   State x_new = x, x_dense = x;
   double dt = opt.dt_initial;
+  auto events = [&] {
+    if constexpr (kHybrid)
+      return EventTracker<System, State>(sys, opt);
+    else
+      return 0;
+  }();
   for (std::size_t s = 0; s < segs.size(); ++s) {
     const InputSegment& seg = segs[s];
     if (s > 0) hooks.on_boundary(x, seg.ta, segs[s - 1], seg);
     sys.set_segment(seg);
     double t = seg.ta;
     stepper.start(counted, x, t);
+    if constexpr (kHybrid)
+      if (events.active()) events.arm(sys, x, t);
     while (t < seg.tb) {
       if (rep.accepted + rep.rejected >= opt.max_steps) {
         rep.status = IntegrationStatus::max_steps;
@@ -169,6 +236,77 @@ IntegrationReport run_segments(Stepper& stepper, System& sys, State& x, const st
       t = clamped ? target : t_try;
       // Keep the step the controller wanted, not the one a clamp forced on it.
       dt = clamped ? std::max(dt_natural, dt_try) : dt_try;
+      // Step observers (section crossings) see every accepted step with an interpolant on
+      // [t_old, t]: dopri5's continuous extension; for steppers without dense output, a short
+      // controlled dopri5 sub-integration from the step's start at the same tolerances (long
+      // Bulirsch–Stoer steps make polynomial interpolation far too coarse). Generic, so that the
+      // sub-integration is compiled only for the systems that have step observers.
+      [[maybe_unused]] auto interpolate = [&](double tq, auto& out) {
+        if constexpr (Stepper::dense) {
+          stepper.interpolate(tq, out, x, t_old, x_new, t);
+        } else {
+          out = x;
+          if (tq > t_old) dopri5::integrate_between(counted, out, t_old, tq, std::min(dt_attempted, tq - t_old), opt);
+        }
+      };
+      if constexpr (kHybrid) {
+        if (events.active()) {
+          auto state_in_step = [&](double tq, State& out) {
+            stepper.state_in_step(counted, tq, out, x, t_old, x_new, t);
+          };
+          LocatedEvent<State> hit = events.find(sys, t_old, x_new, t, state_in_step);
+          if (hit.event >= 0) {
+            // The step ends at the event: outputs up to it see the state just before it.
+            while (k_out < outputs.size() && outputs[k_out] <= hit.t) {
+              if constexpr (Stepper::dense) {
+                if (outputs[k_out] < hit.t) {
+                  stepper.interpolate(outputs[k_out], x_dense, x, t_old, x_new, t);
+                  hooks.observer(x_dense, outputs[k_out++], s);
+                  continue;
+                }
+              }
+              hooks.observer(hit.X, outputs[k_out++], s);
+            }
+            if constexpr (kStepObserver) {
+              if (!hooks.on_step(x, t_old, hit.X, hit.t, s, interpolate)) {
+                rep.t = hit.t;
+                rep.stopped_by_observer = true;
+                x = hit.X;
+                return rep;
+              }
+            }
+            const auto u = seg.template u<System::ModelType::input_dim>(hit.t);
+            const Record e = event_jump(sys.model, hit.event, System::model_state(hit.X), u, hit.t, sys.mode);
+            rep.t = hit.t;
+            x = hit.X;
+            if (hit.simultaneous) {
+              rep.status = IntegrationStatus::simultaneous_events;
+              return rep;
+            }
+            const int run = events.quick_run(hit.t);
+            const bool grazing = !(e.crossing_angle() > kGrazingAngle);
+            if (run >= opt.event_cascade_events || (grazing && run >= 3)) {
+              rep.status = IntegrationStatus::event_cascade;
+              return rep;
+            }
+            if (grazing) {
+              rep.status = IntegrationStatus::grazing_event;
+              return rep;
+            }
+            ++rep.events;
+            sys.apply_event(x, e);
+            sys.mode = e.mode_after;
+            if (!hooks.on_event(e, hit.X, x)) {
+              rep.stopped_by_observer = true;
+              return rep;
+            }
+            t = hit.t;
+            stepper.start(counted, x, t);
+            events.arm(sys, x, t, hit.event);
+            continue;
+          }
+        }
+      }
       if constexpr (Stepper::dense) {
         while (k_out < outputs.size() && outputs[k_out] <= t) {
           if (outputs[k_out] == t) {
@@ -183,18 +321,6 @@ IntegrationReport run_segments(Stepper& stepper, System& sys, State& x, const st
         while (k_out < outputs.size() && outputs[k_out] <= t) hooks.observer(x_new, outputs[k_out++], s);
       }
       if constexpr (kStepObserver) {
-        // Event detection (section crossings): the observer sees every accepted step with an
-        // interpolant on [t_old, t]: dopri5's continuous extension; for steppers without dense
-        // output, a short controlled dopri5 sub-integration from the step's start at the same
-        // tolerances (long Bulirsch–Stoer steps make polynomial interpolation far too coarse).
-        auto interpolate = [&](double tq, State& out) {
-          if constexpr (Stepper::dense) {
-            stepper.interpolate(tq, out, x, t_old, x_new, t);
-          } else {
-            out = x;
-            if (tq > t_old) dopri5::integrate_between(counted, out, t_old, tq, std::min(dt_attempted, tq - t_old), opt);
-          }
-        };
         if (!hooks.on_step(x, t_old, x_new, t, s, interpolate)) {
           rep.status = IntegrationStatus::ok;
           rep.t = t;
@@ -212,10 +338,10 @@ IntegrationReport run_segments(Stepper& stepper, System& sys, State& x, const st
 }
 
 /// The stepper switch, compiled once per state type and system.
-template <bool kStepObserver, class State, class System>
+template <bool kStepObserver, class State, class System, class Record>
 IntegrationReport integrate_with_hooks(System& sys, State& x, const std::vector<InputSegment>& segs,
                                        const std::vector<double>& outputs, const IntegratorOptions& opt,
-                                       const DriverHooks<State>& hooks) {
+                                       const DriverHooks<State, Record>& hooks) {
   switch (opt.stepper) {
     case StepperKind::rkf78: {
       rkf78::Stepper<State> st(opt);
@@ -241,7 +367,8 @@ template <class State, class System, class OnBoundary, class Observer>
 IntegrationReport integrate_piecewise(System& sys, State& x, const std::vector<InputSegment>& segs,
                                       const std::vector<double>& outputs, const IntegratorOptions& opt,
                                       OnBoundary&& on_boundary, Observer&& observer) {
-  using Hooks = detail::DriverHooks<State>;
+  using Record = typename EventRecordOf<System, State>::type;
+  using Hooks = detail::DriverHooks<State, Record>;
   auto on_step = [&observer](const State& x0, double t0, const State& x1, double t1, std::size_t s,
                              typename Hooks::Interpolant interpolate) {
     if constexpr (ObservesSteps<Observer>)
@@ -249,7 +376,13 @@ IntegrationReport integrate_piecewise(System& sys, State& x, const std::vector<I
     else
       return true;
   };
-  const Hooks hooks{on_boundary, observer, on_step};
+  auto on_event = [&observer](const Record& e, const State& X_minus, const State& X_plus) {
+    if constexpr (ObservesEvents<Observer> && !std::is_same_v<Record, NoEventRecord>)
+      return observer.on_event(e, X_minus, X_plus);
+    else
+      return true;
+  };
+  const Hooks hooks{on_boundary, observer, on_step, on_event};
   return detail::integrate_with_hooks<ObservesSteps<Observer>>(sys, x, segs, outputs, opt, hooks);
 }
 

@@ -19,6 +19,8 @@ void IntegratorOptions::validate() const {
   require_positive(dt_min, "integrator.dt_min", "minimum step");
   if (max_steps < 1) throw InputError("integrator.max_steps", "must be at least 1");
   if (rtol >= 1.0) throw InputError("integrator.rtol", "relative tolerance must be < 1");
+  if (event_cascade_events < 2) throw InputError("integrator.event_cascade_events", "must be at least 2");
+  require_positive(event_cascade_interval, "integrator.event_cascade_interval", "cascade interval");
 }
 
 std::string stepper_name(StepperKind k) {
@@ -50,6 +52,9 @@ std::string status_name(IntegrationStatus s) {
     case IntegrationStatus::step_underflow: return "step_underflow";
     case IntegrationStatus::non_finite: return "non_finite";
     case IntegrationStatus::max_steps: return "max_steps";
+    case IntegrationStatus::grazing_event: return "grazing_event";
+    case IntegrationStatus::simultaneous_events: return "simultaneous_events";
+    case IntegrationStatus::event_cascade: return "event_cascade";
   }
   return "unknown";
 }
@@ -62,6 +67,12 @@ std::string status_explanation(IntegrationStatus s) {
              "singularity)";
     case IntegrationStatus::non_finite: return "the state became NaN or infinite (the trajectory blew up)";
     case IntegrationStatus::max_steps: return "the step budget (max_steps) ran out before the final time";
+    case IntegrationStatus::grazing_event:
+      return "an event's guard was met tangentially (a grazing contact): no sensitivity crosses it";
+    case IntegrationStatus::simultaneous_events:
+      return "two events happened at the same instant: the flow is not differentiable there";
+    case IntegrationStatus::event_cascade:
+      return "events followed each other ever faster (a Zeno cascade or chattering), past the stated limit";
   }
   return "unknown status";
 }

@@ -43,6 +43,10 @@ struct IntegratorOptions {
   long max_steps = 10'000'000;                ///< bound on attempted steps per trajectory
   double dt_initial = 1e-3;                   ///< first trial step [s]
   double dt_min = 1e-12;                      ///< smallest admissible step [s]; smaller → step_underflow
+  /// Hybrid models: this many events in a row, each within event_cascade_interval [s] of the last,
+  /// end the trajectory with status event_cascade (a Zeno cascade; event_tracker.hpp).
+  int event_cascade_events = 10;
+  double event_cascade_interval = 1e-6;
 
   /// Throws InputError naming the offending field (`integrator.rtol`, `integrator.max_steps`, ...),
   /// as the job file spells it.
@@ -56,7 +60,8 @@ StepperKind parse_stepper(std::string_view name);
 /// Names of all steppers, for help texts.
 std::vector<std::string> stepper_names();
 
-/// "ok", "step_underflow", "non_finite", "max_steps".
+/// "ok", "step_underflow", "non_finite", "max_steps", "grazing_event", "simultaneous_events",
+/// "event_cascade".
 std::string status_name(IntegrationStatus s);
 /// One sentence for users explaining a status.
 std::string status_explanation(IntegrationStatus s);
@@ -69,6 +74,7 @@ struct IntegrationReport {
   long rejected = 0;                 ///< rejected step attempts
   long rhs_calls = 0;                ///< right-hand-side evaluations (counted by the driver's system wrapper)
   bool stopped_by_observer = false;  ///< a step observer ended the run before the final time
+  long events = 0;                   ///< events of a hybrid model that happened (resets applied)
   bool ok() const { return status == IntegrationStatus::ok; }
 };
 

@@ -7,6 +7,7 @@
 #include "chaoskit/core/autodiff.hpp"
 
 #include "chaoskit/core/types.hpp"
+#include "chaoskit/models/hybrid_model.hpp"
 #include "chaoskit/models/model_concepts.hpp"
 
 namespace chaoskit {
@@ -20,10 +21,10 @@ struct RhsJacobians {
   Mat<double, n, m> fu;  ///< ∂f/∂u
 };
 
-/// f(x, u, t), ∂f/∂x and ∂f/∂u at one point.
+/// f(x, u, t), ∂f/∂x and ∂f/∂u at one point (in `mode` for a hybrid model).
 template <Model M>
 void rhs_jacobians(const M& model, const Vec<double, M::state_dim>& x, const Vec<double, M::input_dim>& u, double t,
-                   RhsJacobians<M>& out) {
+                   RhsJacobians<M>& out, int mode = 0) {
   constexpr int n = M::state_dim;
   constexpr int m = M::input_dim;
   constexpr int K = n + m;
@@ -32,7 +33,7 @@ void rhs_jacobians(const M& model, const Vec<double, M::state_dim>& x, const Vec
   Vec<AD, m> ua;
   for (int i = 0; i < n; ++i) xa(i) = AD(x(i), K, i);
   for (int j = 0; j < m; ++j) ua(j) = AD(u(j), K, n + j);
-  const Vec<AD, n> fa = model.rhs(xa, ua, AD(t));
+  const Vec<AD, n> fa = model_rhs(model, xa, ua, AD(t), mode);
   for (int i = 0; i < n; ++i) {
     out.f(i) = fa(i).value();
     out.fx.row(i) = fa(i).derivatives().template head<n>().transpose();

@@ -83,6 +83,18 @@ struct Stepper {
 
   void accept() { k[0] = dxdt_new; }
   void interpolate(double, State&, const State&, double, const State&, double) const {}
+
+  /// The state at t_q inside the step just accepted from (x_old, t_old), before accept(): one step
+  /// of the same method of the shortened size, with no error control (shorter than a step the
+  /// control accepted). The driver locates events with it (8th order, where a polynomial
+  /// interpolant of the step would be 3rd); it reuses the stage slots k[1..12], which the accepted
+  /// step no longer needs.
+  template <class Sys>
+  void state_in_step(Sys& sys, double t_q, State& out, const State& x_old, double t_old, const State&, double) {
+    const double h = t_q - t_old;
+    rk::run_stages<1, kStages - 1, a, c>(sys, out, x_old, k, t_old, h);
+    rk::advance<kStages, b>(out, x_old, k, h);
+  }
 };
 
 }  // namespace chaoskit::rkf78

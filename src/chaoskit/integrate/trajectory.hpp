@@ -11,6 +11,7 @@
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/integrate/driver.hpp"
+#include "chaoskit/integrate/event_log.hpp"
 #include "chaoskit/models/henon_heiles.hpp"
 #include "chaoskit/models/mechanics.hpp"
 #include "chaoskit/models/model_concepts.hpp"
@@ -28,6 +29,7 @@ struct Trajectory {
   std::vector<double> power;       ///< actuator power (B u)ᵀ q̇ [W]
   std::vector<double> work;        ///< actuator work ∫ power dt since t0 [J]
   std::vector<double> dissipated;  ///< ∫ q̇ᵀ D q̇ dt since t0 [J]
+  EventLog<n> events;              ///< the events of a hybrid model, in order (integrate/event_log.hpp)
   IntegrationReport report;
 };
 
@@ -63,17 +65,56 @@ Vec<double, 2> state_powers(const M& model, const Vec<double, M::state_dim>& x, 
 /// The integrated system [x; W; D] of simulate().
 template <Model M>
 struct QuadratureSystem {
+  using ModelType = M;
   static constexpr int n = M::state_dim;
   static constexpr int m = M::input_dim;
   using State = Vec<double, n + 2>;
   const M& model;
   InputSegment seg{};
+  int mode = 0;  ///< a hybrid model's mode (integrate/driver.hpp keeps it)
   void set_segment(const InputSegment& s) { seg = s; }
   void operator()(const State& X, State& dX, double t) const {
     const Vec<double, n> x = X.template head<n>();
     const Vec<double, m> u = seg.template u<m>(t);
-    dX.template head<n>() = model.rhs(x, u, t);
+    dX.template head<n>() = model_rhs(model, x, u, t, mode);
     dX.template tail<2>() = state_powers(model, x, u);
+  }
+  static Vec<double, n> model_state(const State& X) { return X.template head<n>(); }
+  /// At an event the state jumps; the work and damping quadratures keep their values (the energy an
+  /// impact takes is in the event log: E(x⁻) − E(x⁺)).
+  template <class Record>
+  void apply_event(State& X, const Record& e) const {
+    X.template head<n>() = e.x_plus;
+  }
+};
+
+/// simulate()'s observer: a sample at every output time, and the event log.
+template <Model M>
+struct TrajectoryRecorder {
+  static constexpr int n = M::state_dim;
+  static constexpr int m = M::input_dim;
+  using observes_events = void;
+  using State = typename QuadratureSystem<M>::State;
+  const M& model;
+  const std::vector<InputSegment>& segs;
+  Trajectory<M>& tr;
+
+  void operator()(const State& Xs, double t, std::size_t s) const {
+    const Vec<double, n> x = Xs.template head<n>();
+    const Vec<double, m> u = segs[s].template u<m>(t);
+    tr.t.push_back(t);
+    tr.x.push_back(x);
+    tr.u.push_back(u);
+    tr.energy.push_back(state_energy(model, x));
+    tr.power.push_back(state_powers(model, x, u)(0));
+    tr.work.push_back(Xs(n));
+    tr.dissipated.push_back(Xs(n + 1));
+  }
+  template <class Record>
+  bool on_event(const Record& e, const State&, const State&) const {
+    tr.events.push_back({e.t, e.event, e.mode_before, e.mode_after, e.x_minus, e.x_plus, state_energy(model, e.x_minus),
+                         state_energy(model, e.x_plus)});
+    return true;
   }
 };
 
@@ -111,17 +152,7 @@ Trajectory<M> simulate(const M& model, const Vec<double, M::state_dim>& x0, cons
   X.template tail<2>().setZero();
   Trajectory<M> tr;
   tr.t.reserve(outputs.size());
-  auto observe = [&](const auto& Xs, double t, std::size_t s) {
-    const Vec<double, n> x = Xs.template head<n>();
-    const Vec<double, m> u = segs[s].template u<m>(t);
-    tr.t.push_back(t);
-    tr.x.push_back(x);
-    tr.u.push_back(u);
-    tr.energy.push_back(state_energy(model, x));
-    tr.power.push_back(state_powers(model, x, u)(0));
-    tr.work.push_back(Xs(n));
-    tr.dissipated.push_back(Xs(n + 1));
-  };
+  TrajectoryRecorder<M> observe{model, segs, tr};
   tr.report = integrate_piecewise(sys, X, segs, outputs, opt, NoBoundary{}, observe);
   return tr;
 }

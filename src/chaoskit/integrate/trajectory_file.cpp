@@ -46,6 +46,7 @@ void write_csv(const std::string& path, const TrajectoryTable& tb) {
   std::ofstream o(path);
   if (!o) throw std::runtime_error("cannot write '" + path + "'");
   for (const auto& [k, v] : tb.attributes) o << "# " << k << " = " << v << "\n";
+  if (tb.events.present()) write_event_table_csv(o, tb.events);
   o << "t";
   for (const auto& n : tb.state_names) o << "," << n;
   o << ",energy,power,work,dissipated";
@@ -85,11 +86,17 @@ TrajectoryTable read_csv(const std::string& path) {
   TrajectoryTable tb;
   std::string line;
   std::vector<std::string> header;
+  std::vector<std::pair<std::string, std::string>> event_lines;  // read once the state's size is known
   while (std::getline(in, line)) {
     if (line.empty()) continue;
     if (line[0] == '#') {
       const auto eq = line.find(" = ");
-      if (eq != std::string::npos) tb.attributes[line.substr(2, eq - 2)] = line.substr(eq + 3);
+      if (eq == std::string::npos) continue;
+      const std::string key = line.substr(2, eq - 2), value = line.substr(eq + 3);
+      if (key == "event" || key == "event_names" || key == "mode_names")
+        event_lines.emplace_back(key, value);
+      else
+        tb.attributes[key] = value;
       continue;
     }
     if (header.empty()) {
@@ -113,6 +120,7 @@ TrajectoryTable read_csv(const std::string& path) {
     tb.x.push_back(x);
     tb.u.push_back(u);
   }
+  for (const auto& [key, value] : event_lines) read_event_csv_line(key, value, tb.state_names.size(), tb.events);
   return tb;
 }
 
@@ -184,6 +192,7 @@ void write_h5(const std::string& path, const TrajectoryTable& tb) {
     for (const auto& [name, ds] : over_time) netcdf::attach(ds, t, 0, "t to " + name);
     netcdf::attach(over_time.front().second, state_component, 1, "state_component");
     if (m > 0) netcdf::attach(over_time.back().second, input_component, 1, "input_component");
+    if (tb.events.present()) write_event_table_h5(file, tb.events, state_component);
   }
   h5::check(H5Fflush(file, H5F_SCOPE_GLOBAL), "flush " + path);
   file.close("close " + path);
@@ -217,6 +226,7 @@ TrajectoryTable read_h5(const std::string& path) {
     } else {
       tb.u.assign(N, {});
     }
+    tb.events = read_event_table_h5(file, tb.state_names.size());
     return tb;
   });
 }

@@ -14,9 +14,13 @@
 //      The column axes have index scales /state_component and /input_component, so xarray
 //      (engine "h5netcdf") opens the file as a labelled dataset (io/netcdf_layout.hpp). The root
 //      and dataset attributes are fixed-length ASCII strings, as since the first version.
+// A hybrid model's trajectory also carries its event log (event_log_file.hpp: comment lines in the
+// CSV, an `event_time` dimension and its datasets in the HDF5 file).
 #include <map>
 #include <string>
 #include <vector>
+
+#include "chaoskit/integrate/event_log_file.hpp"
 
 namespace chaoskit {
 
@@ -25,6 +29,7 @@ struct TrajectoryTable {
   std::vector<double> t, energy, power, work, dissipated;
   std::vector<std::vector<double>> x, u;          // one row per sample
   std::map<std::string, std::string> attributes;  // provenance (model, params, integrator, status, ...)
+  EventTable events;                              // a hybrid model's events (present() false otherwise)
 };
 
 /// Writes `table` to `path` (.csv or .h5/.hdf5); throws InputError("output") for another extension

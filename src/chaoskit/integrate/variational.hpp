@@ -25,6 +25,7 @@ namespace chaoskit {
 
 template <Model M>
 struct VariationalSystem {
+  using ModelType = M;
   static constexpr int n = M::state_dim;
   static constexpr int m = M::input_dim;
   static constexpr int cols = 1 + n + 2 * m;
@@ -33,13 +34,14 @@ struct VariationalSystem {
   const M& model;
   InputSegment seg{};
   mutable RhsJacobians<M> jac{};
+  int mode = 0;  ///< a hybrid model's mode (integrate/driver.hpp keeps it)
 
   void set_segment(const InputSegment& s) { seg = s; }
 
   void operator()(const State& X, State& dX, double t) const {
     const Vec<double, n> x = X.col(0);
     const Vec<double, m> u = seg.template u<m>(t);
-    rhs_jacobians(model, x, u, t, jac);
+    rhs_jacobians(model, x, u, t, jac, mode);
     dX.col(0) = jac.f;
     dX.template middleCols<n>(1).noalias() = jac.fx * X.template middleCols<n>(1);
     if constexpr (m > 0) {
@@ -49,18 +51,29 @@ struct VariationalSystem {
     }
   }
 
+  static Vec<double, n> model_state(const State& X) { return X.col(0); }
+
+  /// At an event (saltation.hpp): Φ and the sensitivities jump by S; an amplitude column also by
+  /// S_u e_i while its channel is on (the guard and the reset may depend on the inputs).
+  template <class Record>
+  void apply_event(State& X, const Record& e) const {
+    X.col(0) = e.x_plus;
+    X.template rightCols<cols - 1>() = (e.S * X.template rightCols<cols - 1>()).eval();
+    if constexpr (m > 0) X.template middleCols<m>(1 + n) += e.S_u * seg.template active_mask<m>().asDiagonal();
+  }
+
   /// Jump of the release columns at a boundary where channels switch off.
   void apply_release_jumps(State& X, double t, const InputSegment& before, const InputSegment& after) const {
     if constexpr (m > 0) {
       const Vec<double, n> x = X.col(0);
       const Vec<double, m> u_minus = before.template u<m>(t);
       const Vec<double, m> u_plus = after.template u<m>(t);
-      const Vec<double, n> f_plus = model.rhs(x, u_plus, t);
+      const Vec<double, n> f_plus = model_rhs(model, x, u_plus, t, mode);
       for (int i = 0; i < m; ++i) {
         if (!(before.active[i] && !after.active[i])) continue;
         Vec<double, m> u_late = u_plus;
         u_late(i) = u_minus(i);
-        X.col(1 + n + m + i) += model.rhs(x, u_late, t) - f_plus;
+        X.col(1 + n + m + i) += model_rhs(model, x, u_late, t, mode) - f_plus;
       }
     }
   }

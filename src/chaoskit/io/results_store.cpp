@@ -90,7 +90,7 @@ std::vector<std::int8_t> ResultsStore::read_status() const {
   // A code no writer produces means the bytes changed after they were written: refuse the file
   // rather than resume or report from it.
   for (std::size_t i = 0; i < s.size(); ++i)
-    if (s[i] < point_status::not_computed || s[i] > point_status::internal_error)
+    if (s[i] < point_status::not_computed || s[i] > point_status::last)
       throw InputError("file", "'" + file_->path + "' is damaged: status of point " + std::to_string(i) + " holds " +
                                    std::to_string(int{s[i]}) + ", not a status code");
   return s;

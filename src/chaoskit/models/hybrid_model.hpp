@@ -68,4 +68,14 @@ bool event_armed_in(const M& model, int k, int mode) {
   return from < 0 || from == mode;
 }
 
+/// The vector field of `model` in `mode` (mode 0, the only one, for a model without events).
+template <Model M, class S>
+Vec<S, M::state_dim> model_rhs(const M& model, const Vec<S, M::state_dim>& x, const Vec<S, M::input_dim>& u, S t,
+                               int mode) {
+  if constexpr (HybridModel<M>)
+    return model.rhs(x, u, t, mode);
+  else
+    return model.rhs(x, u, t);
+}
+
 }  // namespace chaoskit

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/models/hybrid_model.hpp"
 #include "chaoskit/simd/lane_engine_factories.hpp"
 #include "chaoskit/simd/lane_file_factories.hpp"
 
@@ -96,8 +97,19 @@ constexpr bool kIsLaneFileModel<FileModel<N>> = true;
 template <class M>
 constexpr bool kRunsOnLanes = kHasLaneKernel<M> || kIsLaneFileModel<M>;
 
+/// Events (a model file's [[events]]) are not on lanes: the lane engine restates the smooth driver
+/// only, so a model with events runs on the scalar driver (integrate/driver.hpp), with the same bits
+/// on every path because every path then takes it.
+template <class M>
+bool has_events(const M& m) {
+  if constexpr (HybridModel<M>)
+    return m.event_count() > 0;
+  else
+    return false;
+}
+
 bool runs_on_lanes(const AnyModel& model) {
-  return std::visit([](const auto& m) { return kRunsOnLanes<std::decay_t<decltype(m)>>; }, model);
+  return std::visit([](const auto& m) { return kRunsOnLanes<std::decay_t<decltype(m)>> && !has_events(m); }, model);
 }
 
 template <class M>
@@ -122,7 +134,7 @@ bool lanes_run_as(const AnyModel& engine_model, const AnyModel& point_model) {
       [&point_model](const auto& e) {
         using M = std::decay_t<decltype(e)>;
         const M* p = std::get_if<M>(&point_model);
-        if (p == nullptr) return false;
+        if (p == nullptr || has_events(*p)) return false;
         if constexpr (kIsLaneFileModel<M>)
           return e.program->same_code_as(*p->program);
         else

@@ -62,6 +62,35 @@ py::dict simulate_one(const ModelHandle& h, const py::object& state, double t_en
         d["rtol"] = io.rtol;
         d["atol"] = io.atol;
         d["inputs_description"] = schedule.describe();
+        if constexpr (HybridModel<M>) {
+          if (m.event_count() > 0) {  // the event log (integrate/event_log.hpp)
+            py::list names;
+            for (int k = 0; k < m.event_count(); ++k) names.append(m.event_info(k).name);
+            d["event_names"] = names;
+            d["mode_names"] = m.mode_names();
+            std::vector<double> t, e_before, e_after;
+            std::vector<int> index, before, after;
+            std::vector<Vec<double, n>> x_before, x_after;
+            for (const auto& e : tr->events) {
+              t.push_back(e.t);
+              index.push_back(e.event);
+              before.push_back(e.mode_before);
+              after.push_back(e.mode_after);
+              x_before.push_back(e.x_minus);
+              x_after.push_back(e.x_plus);
+              e_before.push_back(e.energy_minus);
+              e_after.push_back(e.energy_plus);
+            }
+            d["event_time"] = py::array_t<double>(static_cast<py::ssize_t>(t.size()), t.data());
+            d["event_index"] = py::array_t<int>(static_cast<py::ssize_t>(index.size()), index.data());
+            d["event_mode_before"] = py::array_t<int>(static_cast<py::ssize_t>(before.size()), before.data());
+            d["event_mode_after"] = py::array_t<int>(static_cast<py::ssize_t>(after.size()), after.data());
+            d["event_state_before"] = matrix_of(x_before, n);
+            d["event_state_after"] = matrix_of(x_after, n);
+            d["event_energy_before"] = py::array_t<double>(static_cast<py::ssize_t>(e_before.size()), e_before.data());
+            d["event_energy_after"] = py::array_t<double>(static_cast<py::ssize_t>(e_after.size()), e_after.data());
+          }
+        }
         return d;
       },
       h.model);

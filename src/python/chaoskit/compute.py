@@ -40,8 +40,12 @@ def _options(**kwargs):
 def simulate(model, state, t_end, dt_out=0.01, *, integrator=None, inputs=None, check=True):
     """One trajectory from `state`, sampled every `dt_out` s up to `t_end` s, as an xarray.Dataset:
     state (time, component), energy, power, work, dissipated [J, W] and the inputs (time, input),
-    with the integration's status ('ok', 'step_underflow', 'non_finite', 'max_steps'), the time
-    reached and the step counts in the attributes. The stepper defaults to dopri5, as in the CLI.
+    with the integration's status ('ok', 'step_underflow', 'non_finite', 'max_steps'; for a model
+    with events also 'grazing_event', 'simultaneous_events', 'event_cascade'), the time reached and
+    the step counts in the attributes. A model with events (a model file's [[events]]) adds its event
+    log over the dimension `event_time`: event (the event's name), mode_before, mode_after,
+    state_before, state_after (event_time, component) and energy_before, energy_after [J]. The
+    stepper defaults to dopri5, as in the CLI.
     An integration failure raises RuntimeError; with check=False the samples up to the failure are
     returned instead, with the status saying why they end."""
     import xarray as xr
@@ -73,6 +77,18 @@ def simulate(model, state, t_end, dt_out=0.01, *, integrator=None, inputs=None, 
             "softwareCommit": _chaoskit.commit,
         },
     )
+    if "event_names" in r:
+        names, modes = list(r["event_names"]), list(r["mode_names"])
+        ds = ds.assign_coords(event_time=("event_time", r["event_time"], {"units": "s", "long_name": "time of the event"}))
+        ds["event"] = ("event_time", [names[k] for k in r["event_index"]], {"long_name": "which event"})
+        ds["mode_before"] = ("event_time", [modes[k] for k in r["event_mode_before"]], {"long_name": "mode before"})
+        ds["mode_after"] = ("event_time", [modes[k] for k in r["event_mode_after"]], {"long_name": "mode after"})
+        ds["state_before"] = (("event_time", "component"), r["event_state_before"],
+                              {"long_name": "state just before the event", "units": "SI (see component_units)"})
+        ds["state_after"] = (("event_time", "component"), r["event_state_after"],
+                             {"long_name": "state just after the event", "units": "SI (see component_units)"})
+        ds["energy_before"] = ("event_time", r["event_energy_before"], {"units": "J", "long_name": "energy before"})
+        ds["energy_after"] = ("event_time", r["event_energy_after"], {"units": "J", "long_name": "energy after"})
     return ds
 
 

@@ -1,0 +1,181 @@
+#pragma once
+// Finding the events of a hybrid model (models/hybrid_model.hpp) in the steps of the driver
+// (driver.hpp): which guards changed sign in an accepted step, where exactly, and in what order.
+//
+// Detection. Each event armed in the current mode keeps the side its guard is on (the value at the
+// last step's end). A step whose end has the guard on the other side, in the event's direction,
+// brackets a crossing. A guard that is zero to rounding where it is armed (the start of an
+// integration or segment, just after a reset: a heel strike leaves both feet on the ground, so the
+// heel-strike guard is exactly zero again) is put on the side its event fires from (negative for
+// `up`, positive for `down`): a flow that keeps going that way is caught at once (a plastic impact
+// without a locked mode: the cascade below ends it), and a flow that leaves the surface and comes
+// back, even within the first step (a bouncing ball's next impact), is caught when it returns. An
+// event that fires both ways has no such side: it is put on the side the flow goes to (ġ's sign)
+// when it has just happened, on the side the flow comes from otherwise, and left neutral (0, never
+// firing from there) when the flow rests on the surface.
+//
+// Location. Each bracketed crossing is refined by the Illinois variant of regula falsi on g along
+// the driver's interpolant (dopri5's continuous extension, an rkf78 step of the shortened size, or
+// a dopri5 sub-integration for Bulirsch–Stoer), down to a bracket at rounding level, so that
+// |g| ≤ 1e-12 at the located state (in the guard's own units, for a guard of size one). The earliest
+// crossing whose condition (`when`) holds is the event; crossings whose condition fails are
+// consumed without effect (the simplest walker's foot passing the stance foot at mid-stance).
+//
+// What is reported instead of a silent wrong answer (IntegrationStatus):
+//   grazing_event        the guard was crossed tangentially (|ġ| ≤ 1e-8 |g_x| |f|): the saltation
+//                        matrix is infinite there (its entries grow as 1/ġ), so no sensitivity can
+//                        cross it;
+//   simultaneous_events  two events within 1e-12 (1 + |t|) of each other: the flow map has a corner;
+//   event_cascade        `event_cascade_events` events in a row, each within `event_cascade_interval`
+//                        of the last (Zeno behaviour: a ball bouncing to rest, chattering at a stop);
+//                        also a near-tangential crossing that is the third such quick event in a row
+//                        (the late impacts of a Zeno cascade graze: the cascade is the diagnosis).
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "chaoskit/integrate/integrator_options.hpp"
+#include "chaoskit/integrate/saltation.hpp"
+
+namespace chaoskit {
+
+/// A crossing found in a step: the event, its time and the full integrated state there.
+template <class State>
+struct LocatedEvent {
+  int event = -1;
+  double t = NAN;
+  State X;
+  bool simultaneous = false;  ///< another event's crossing lies within the time tolerance
+};
+
+/// The event bookkeeping of one integration of a hybrid system (see the file comment). System is a
+/// driver system over a HybridModel with members `model`, `mode`, `seg` and
+/// `static model_state(const State&)`.
+template <class System, class State>
+class EventTracker {
+ public:
+  using Model = typename System::ModelType;
+  static constexpr int n = Model::state_dim;
+  static constexpr int m = Model::input_dim;
+
+  EventTracker(const System& sys, const IntegratorOptions& opt)
+      : count_(sys.model.event_count()), side_(static_cast<std::size_t>(count_), 0.0), opt_(opt) {}
+
+  bool active() const { return count_ > 0; }
+
+  /// Sets every armed event's side at (X, t); `just_fired` is the event whose reset produced X (or -1).
+  void arm(const System& sys, const State& X, double t, int just_fired = -1) {
+    const Vec<double, n> x = System::model_state(X);
+    const Vec<double, m> u = sys.seg.template u<m>(t);
+    for (int k = 0; k < count_; ++k) {
+      if (!event_armed_in(sys.model, k, sys.mode)) continue;
+      const GuardRate gr = guard_rate(sys.model, k, x, u, t, sys.mode);
+      double g = gr.g;
+      if (std::abs(g) <= kZero * (1.0 + gr.g_scale)) {
+        const EventDirection d = sys.model.event_info(k).direction;
+        if (d != EventDirection::both) {
+          g = -static_cast<double>(static_cast<int>(d)) * kSide;  // the side it fires from
+        } else {
+          const double s = std::abs(gr.rate) <= kZero * gr.rate_scale ? 0.0 : gr.rate > 0 ? 1.0 : -1.0;
+          g = (k == just_fired ? s : -s) * kSide;
+        }
+      }
+      side_[static_cast<std::size_t>(k)] = g;
+    }
+  }
+
+  /// After an accepted step from t0 to (X1, t1): the earliest allowed event in it, located
+  /// (event < 0: none). interp(t, out) gives the state at t in [t0, t1]. The sides move to t1.
+  template <class Interp>
+  LocatedEvent<State> find(const System& sys, double t0, const State& X1, double t1, Interp&& interp) {
+    LocatedEvent<State> best;
+    const Vec<double, n> x1 = System::model_state(X1);
+    const Vec<double, m> u1 = sys.seg.template u<m>(t1);
+    State Xs = X1;
+    double second = INFINITY;  // the next allowed crossing's time, for simultaneity
+    for (int k = 0; k < count_; ++k) {
+      if (!event_armed_in(sys.model, k, sys.mode)) continue;
+      const double ga = side_[static_cast<std::size_t>(k)];
+      const double gb = sys.model.event_guard(k, x1, u1, t1);
+      side_[static_cast<std::size_t>(k)] = gb;
+      if (!crosses(sys.model.event_info(k).direction, ga, gb)) continue;
+      Xs = X1;
+      const double tk = locate(sys, k, t0, ga, t1, gb, interp, Xs);
+      if (!sys.model.event_allowed(k, System::model_state(Xs), sys.seg.template u<m>(tk), tk)) continue;
+      if (best.event < 0 || tk < best.t) {
+        second = best.event < 0 ? INFINITY : best.t;
+        best.event = k;
+        best.t = tk;
+        best.X = Xs;
+      } else {
+        second = std::min(second, tk);
+      }
+    }
+    if (best.event >= 0)
+      best.simultaneous = std::isfinite(second) && second - best.t <= 1e-12 * (1.0 + std::abs(best.t));
+    return best;
+  }
+
+  /// Counts an event at t in the run of quick events (each within event_cascade_interval of the
+  /// last) and returns the run's length, this event included.
+  int quick_run(double t) {
+    run_ = (t - last_t_ <= opt_.event_cascade_interval) ? run_ + 1 : 1;
+    last_t_ = t;
+    return run_;
+  }
+
+ private:
+  static constexpr double kZero = 1e-12;   // |g| and |ġ| relative to their scales: zero to rounding
+  static constexpr double kSide = 1e-300;  // the value a zero guard is given to mark its side
+
+  static bool crosses(EventDirection d, double ga, double gb) {
+    const bool up = ga < 0.0 ? gb >= 0.0 : (ga == 0.0 && gb > 0.0);
+    const bool down = ga > 0.0 ? gb <= 0.0 : (ga == 0.0 && gb < 0.0);
+    switch (d) {
+      case EventDirection::up: return up;
+      case EventDirection::down: return down;
+      case EventDirection::both: return ga != 0.0 && (up || down);
+    }
+    return false;
+  }
+
+  /// Illinois regula falsi on g(interp(t)) over [ta, tb], where g goes from ga (before the
+  /// crossing, possibly a side mark) to gb (after it). Returns the bracket's end past the crossing
+  /// (the guard there has reached zero or crossed it, so that after the reset the same crossing is
+  /// not found again), with Xs the state there; Xs holds the state at tb on entry.
+  template <class Interp>
+  double locate(const System& sys, int k, double ta, double ga, double tb, double gb, Interp& interp, State& Xs) const {
+    const double past = gb != 0.0 ? (gb > 0.0 ? 1.0 : -1.0) : (ga < 0.0 ? 1.0 : -1.0);
+    double a = ta, b = tb, gs = gb;
+    int side = 0;
+    for (int it = 0; it < 200 && gs != 0.0 && b - a > 4e-16 * std::max(std::abs(a), std::abs(b)); ++it) {
+      double ts = (a * gb - b * ga) / (gb - ga);
+      if (!(ts > a && ts < b)) ts = 0.5 * (a + b);
+      interp(ts, Xs);
+      gs = guard_at(sys, k, Xs, ts);
+      if (gs * past < 0.0) {
+        a = ts, ga = gs;
+        if (side == -1) gb *= 0.5;  // Illinois: halve the stale end's weight
+        side = -1;
+      } else {
+        b = ts, gb = gs;
+        if (side == +1) ga *= 0.5;
+        side = +1;
+      }
+    }
+    if (side == -1) interp(b, Xs);  // the last evaluation was before the crossing
+    return b;
+  }
+
+  static double guard_at(const System& sys, int k, const State& X, double t) {
+    return sys.model.event_guard(k, System::model_state(X), sys.seg.template u<m>(t), t);
+  }
+
+  int count_;
+  std::vector<double> side_;
+  const IntegratorOptions& opt_;
+  int run_ = 0;
+  double last_t_ = -INFINITY;
+};
+
+}  // namespace chaoskit
