@@ -110,11 +110,16 @@ IntegrationReport integrate_sampled(System& sys, State& X, int input_dim, const 
   };
   IntegrationReport rep;
   try {
-    rep = integrate_piecewise(
+    // Initialised, then copied: `rep = integrate_piecewise(...)` let GCC 12 (-O1 and above) build the
+    // returned report in rep itself (return-slot optimisation), so that a Stop thrown from inside
+    // left rep holding the aborted run's partial counts for the handler below to read.
+    const IntegrationReport integrated = integrate_piecewise(
         sys, X, segs, {}, opt,
         [&](State& Xs, double t, const InputSegment&, const InputSegment&) { visit_samples(Xs, t); }, NoObserver{});
+    rep = integrated;
     if (rep.ok()) visit_samples(X, T);
   } catch (const Stop&) {
+    // A run that its sampler stopped inside the integration ends at its last sample (the lanes restate this).
     rep.status = IntegrationStatus::ok;
     rep.t = t0 + static_cast<double>(k - 1) * dt;
   }
