@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <numbers>
 
 #include "chaoskit/periodic/continuation.hpp"
 #include "chaoskit/periodic/explicit_maps.hpp"
@@ -144,4 +145,58 @@ TEST_CASE("continuation: bad options are input errors naming the field", "[perio
   opt.direction = 0;
   CHECK_THROWS_WITH(continue_orbits(fam, {{vec2(0.6, 0.2)}, NAN}, opt), Catch::Matchers::StartsWith("direction: "));
   CHECK_THROWS_WITH(map_family("henon", {}, "c"), Catch::Matchers::Contains("parameters a and b, not 'c'"));
+}
+
+TEST_CASE("continuation: a model parameter (gravity) at fixed energy keeps the pendulum's period formula",
+          "[periodic][continuation]") {
+  // chain1_rod's g from 9.81 to 15 at the energy of the amplitude-1 orbit: at each point the
+  // amplitude is acos(-E / (m g r)) and the period 4 K(sin(a/2)) / omega0(g). Each point's model is
+  // rebuilt from the parameter set with g written in, and dG/dg comes from central differences.
+  const FlowSetup setup = test::model_setup("chain", "chain1_rod");
+  const Vector guess = vec2(1.0, 0.0);
+  const ParameterFamily fam = flow_family(setup, "g", guess, NAN);
+  CHECK(fam.start == 9.81);
+  CHECK(fam.units == "m/s^2");
+  ContinuationOptions opt;
+  opt.ds = 0.5;
+  opt.ds_max = 1.0;
+  opt.parameter_max = 15.0;
+  const ContinuationResult r = continue_orbits(fam, {{guess}, 2.0}, opt);
+  REQUIRE(r.points.size() > 3);
+  CHECK(std::abs(r.points.back().parameter - 15.0) < 1e-9);
+  const double E = -9.81 * 0.5 * std::cos(1.0);
+  for (const auto& p : r.points) {
+    CAPTURE(p.parameter);
+    const double mgr = p.parameter * 0.5, omega0 = std::sqrt(mgr / (1.0 / 12.0 + 0.25));
+    const double a = std::acos(-E / mgr);
+    CHECK(std::abs(p.energy - E) < 1e-10);
+    CHECK(std::abs(p.period * omega0 / (4.0 * test::elliptic_k(std::sin(a / 2.0))) - 1.0) < 1e-9);
+  }
+}
+
+TEST_CASE("continuation: an input's constant moment drives a damped chain's rotating orbit",
+          "[periodic][continuation]") {
+  // chain2_damped_rods turned by tau1 at the base: the running orbit (winding 1, 0) from tau1 = 1 to
+  // 1.5, with dx/dtau1 from the variational equations' amplitude column. The end of the branch is
+  // the orbit found directly at tau1 = 1.5, and the rotation speeds up along the way.
+  FlowSetup setup = test::model_setup("chain", "chain2_damped_rods");
+  setup.flow.inputs = InputSchedule::constant({1.0, 0.0});
+  setup.flow.shift = Vector::Zero(4);
+  setup.flow.shift(0) = 2.0 * std::numbers::pi;
+  Vector guess(4);
+  guess << 0.0, 0.0, 20.0, 0.0;
+  const ParameterFamily fam = flow_family(setup, "tau1", guess, NAN);
+  CHECK(fam.start == 1.0);
+  ContinuationOptions opt;
+  opt.ds = 0.1;
+  opt.parameter_max = 1.5;
+  const ContinuationResult r = continue_orbits(fam, {{guess}, 0.31}, opt);
+  REQUIRE(r.points.size() > 3);
+  for (std::size_t k = 1; k < r.points.size(); ++k) CHECK(r.points[k].period < r.points[k - 1].period);
+  FlowSetup end = setup;
+  end.flow.inputs = InputSchedule::constant({1.5, 0.0});
+  const PeriodicOrbit direct =
+      find_periodic_orbit(flow_problem(end, guess), {{r.points.back().state}, 1.01 * r.points.back().period}, {});
+  REQUIRE(direct.converged());
+  CHECK(std::abs(direct.period - r.points.back().period) < 1e-9);
 }

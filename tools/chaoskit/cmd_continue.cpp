@@ -64,6 +64,9 @@ void print_summary(std::ostream& s, const periodic::ContinuationResult& r) {
     if (p.type == periodic::PointType::regular) continue;
     s << "  " << std::setw(5) << std::left << periodic::point_type_label(p.type) << std::right << " point "
       << std::setw(4) << k << "  branch " << p.branch << "  " << r.parameter << " = " << std::setw(16) << p.parameter;
+    if (p.type != periodic::PointType::start && p.type != periodic::PointType::end)
+      s << " +- " << std::setprecision(1) << std::scientific << p.location_error << std::defaultfloat
+        << std::setprecision(10);
     if (std::isfinite(p.period)) s << "  T = " << std::setw(14) << p.period;
     if (std::isfinite(p.energy)) s << "  E = " << std::setw(14) << p.energy;
     s << "  " << periodic::stability_name(p.floquet.stability) << (p.located ? "" : " (bracketed, not located)")
@@ -87,7 +90,8 @@ void write_json(const periodic::ContinuationResult& r, const std::string& out) {
     if (p.type == periodic::PointType::regular) continue;
     w.begin_object().field("index", static_cast<int>(k)).field("branch", p.branch);
     w.field("type", periodic::point_type_name(p.type)).field("label", periodic::point_type_label(p.type));
-    w.field("located", p.located).field("parameter", p.parameter).field("period", p.period);
+    w.field("located", p.located).field("location_error", p.location_error);
+    w.field("parameter", p.parameter).field("period", p.period);
     w.field("energy", p.energy).field("state", p.state).field("residual", p.residual);
     write_multipliers(w, p.floquet);
     w.end_object();

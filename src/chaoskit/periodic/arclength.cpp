@@ -120,8 +120,7 @@ Corrected correct(const ArcSystem& sys, const Vector& z_pred, double p_pred, con
   const Vector row = sys.weighted(tangent);
   const double tol = sys.options().tolerance;
   const int max_it = std::max(1, sys.options().max_iterations);
-  double last = INFINITY;
-  int growth = 0;
+  double first = INFINITY;
   for (int it = 0;; ++it) {
     c.eval = sys.evaluate(u.head(N), u(N), true);
     c.iterations = it;
@@ -135,14 +134,16 @@ Corrected correct(const ArcSystem& sys, const Vector& z_pred, double p_pred, con
       c.message = "corrector: residual " + sci(r) + " after " + std::to_string(it) + " iterations";
       return c;
     }
-    if (r > last && ++growth >= 2) {
+    // Beside a branch point the bordered Jacobian is nearly singular and the residual may grow for an
+    // iteration or two before it converges; only a residual far above the first one is divergence.
+    if (it == 0) first = r;
+    if (r > 1e3 * first) {
       c.message = "corrector diverging: residual " + sci(r);
       return c;
     }
-    last = r;
     Vector rhs(N + 1);
     rhs << -c.eval.shooting.residual, -row.dot(u - u_pred);
-    const LinearSolve s = solve_linear(bordered(c.eval, row), rhs);
+    const LinearSolve s = solve_linear(bordered(c.eval, row), rhs, 0.0);
     if (s.singular()) {
       c.message = "corrector: singular bordered Jacobian (reciprocal condition " + sci(s.rcond) + ")";
       return c;
@@ -159,7 +160,7 @@ Vector arc_tangent(const ArcSystem& sys, const ArcEval& eval, const Vector& prev
   const int N = sys.layout().size();
   Vector rhs = Vector::Zero(N + 1);
   rhs(N) = 1.0;
-  const LinearSolve s = solve_linear(bordered(eval, sys.weighted(previous)), rhs);
+  const LinearSolve s = solve_linear(bordered(eval, sys.weighted(previous)), rhs, 0.0);
   if (s.singular()) return Vector();
   return sys.normalized(s.x);
 }

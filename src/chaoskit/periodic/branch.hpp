@@ -33,7 +33,8 @@ std::string point_type_meanings();
 struct BranchPoint {
   int branch = 0;
   PointType type = PointType::regular;
-  bool located = true;  ///< special points: located to the tolerance (false: only bracketed)
+  bool located = true;          ///< special points: located to the tolerance (false: only bracketed)
+  double location_error = 0.0;  ///< special points: estimated |parameter − the zero of the test function|
   double parameter = 0.0;
   Vector state;         ///< x_0
   double period = NAN;  ///< flows: T [s]; maps: NaN

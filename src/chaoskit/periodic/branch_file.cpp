@@ -133,6 +133,8 @@ void write_file(const std::string& file_path, const std::string& path, const Con
     h5::write_attribute(types, "flag_meanings", point_type_meanings());
     put(file, "located", per_point<std::int8_t>(r, [](const auto& p) { return p.located ? 1 : 0; }), {&point}, "1",
         "special point located to the tolerance (1) or only bracketed (0)");
+    put(file, "location_error", per_point<double>(r, [](const auto& p) { return p.location_error; }), {&point}, pu,
+        "estimated error of a special point's parameter (0 for regular points)");
     const h5::Dataset stab =
         put(file, "stability",
             per_point<std::int8_t>(r, [](const auto& p) { return static_cast<int>(p.floquet.stability); }), {&point},
@@ -217,8 +219,9 @@ BranchFile read_branch_file(const std::string& path) {
     const auto i8 = [&](const char* name) { return nc::read_values<std::int8_t>(file, name); };
     const auto param = d("parameter"), period = d("period"), rt = d("return_time"), energy = d("energy"),
                beta = d("beta"), res = d("residual"), arc = d("arclength"), maxm = d("max_multiplier"),
-               tf = d("test_fold"), tpd = d("test_period_doubling"), tns = d("test_neimark_sacker"), state = d("state"),
-               re = d("multiplier_real"), im = d("multiplier_imag"), mono = d("monodromy"), unknowns = d("unknowns");
+               tf = d("test_fold"), lerr = d("location_error"), tpd = d("test_period_doubling"),
+               tns = d("test_neimark_sacker"), state = d("state"), re = d("multiplier_real"), im = d("multiplier_imag"),
+               mono = d("monodromy"), unknowns = d("unknowns");
     const auto its = i32("iterations"), segs = i32("segments"), br = i32("point_branch");
     const auto type = i8("point_type"), located = i8("located"), stab = i8("stability"),
                trivial = i8("multiplier_trivial");
@@ -230,6 +233,7 @@ BranchFile read_branch_file(const std::string& path) {
       p.test_neimark_sacker = tns[k], p.iterations = its[k], p.segments = segs[k], p.branch = br[k];
       p.type = static_cast<PointType>(type[k]);
       p.located = located[k] != 0;
+      p.location_error = lerr[k];
       p.floquet.stability = static_cast<Stability>(stab[k]);
       p.floquet.max_modulus = maxm[k];
       p.state = Eigen::Map<const Vector>(state.data() + k * n, static_cast<Eigen::Index>(n));

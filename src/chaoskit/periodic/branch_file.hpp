@@ -11,7 +11,8 @@
 //                max_multiplier (largest nontrivial |μ|), test_fold, test_period_doubling,
 //                test_neimark_sacker (float64); iterations, segments, point_branch (int32); point_type
 //                (int8: 0 regular, 1 start, 2 end, 3 fold, 4 branch_point, 5 period_doubling,
-//                6 neimark_sacker, in flag_meanings), located (int8), stability (int8: 0
+//                6 neimark_sacker, in flag_meanings), located (int8), location_error (float64: the
+//                estimated error of a special point's parameter), stability (int8: 0
 //                asymptotically_stable, 1 linearly_stable, 2 unstable)
 //   [point, component]                    state: x_0 of each orbit
 //   [point, multiplier]                   multiplier_real, multiplier_imag, multiplier_trivial (int8)

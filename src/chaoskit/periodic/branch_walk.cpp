@@ -44,10 +44,11 @@ std::vector<Special> specials_between(const ArcSystem& sys, const Corrected& a, 
     const double fa = pa.*t.value, fb = pb.*t.value;
     if (!(std::isfinite(fa) && std::isfinite(fb)) || !(fa * fb < 0.0)) continue;
     auto f = [&](const Corrected& c) { return describe_point(sys, c, pa.tangent, pa.branch).*t.value; };
-    const Located loc = locate_zero(sys, a, pa.tangent, s_b, fa, fb, f, opt.locate_tolerance);
-    Special sp{loc.ok ? loc.s : s_b, pb};
-    if (loc.ok) sp.point = describe_point(sys, loc.point, pa.tangent, pa.branch);
+    const Located loc = locate_zero(sys, a, pa.tangent, s_b, pb.parameter, fa, fb, f, opt.locate_tolerance);
+    Special sp{loc.point.ok ? loc.s : s_b, pb};
+    if (loc.point.ok) sp.point = describe_point(sys, loc.point, pa.tangent, pa.branch);
     sp.point.located = loc.ok;
+    sp.point.location_error = loc.point.ok ? loc.error : std::abs(pb.parameter - a.p);
     sp.point.type = t.type;
     if (t.type == PointType::fold) {
       const double ta = pa.tangent(pa.tangent.size() - 1), tb = pb.tangent(pb.tangent.size() - 1);
@@ -89,31 +90,50 @@ BranchPoint describe_point(const ArcSystem& sys, const Corrected& c, const Vecto
   return b;
 }
 
-Located locate_zero(const ArcSystem& sys, const Corrected& a, const Vector& tau_a, double s_b, double fa, double fb,
-                    const std::function<double(const Corrected&)>& f, double tolerance) {
+Located locate_zero(const ArcSystem& sys, const Corrected& a, const Vector& tau_a, double s_b, double p_b, double fa,
+                    double fb, const std::function<double(const Corrected&)>& f, double tolerance) {
   Located best;
   const Eigen::Index N = a.z.size();
-  double s_lo = 0.0, f_lo = fa, s_hi = s_b, f_hi = fb, s_prev = INFINITY, f_best = INFINITY;
+  // The bracket's ends: arclength, test function (as found, and as Illinois scales it), parameter.
+  struct End {
+    double s, f, weight, p;
+  } lo{0.0, fa, fa, a.p}, hi{s_b, fb, fb, p_b};
+  double s_prev = INFINITY, f_best = INFINITY;
   int side = 0;
+  auto interpolated = [&] { return lo.p + (hi.p - lo.p) * lo.f / (lo.f - hi.f); };
   for (int it = 0; it < 60; ++it) {
-    double s = s_hi - f_hi * (s_hi - s_lo) / (f_hi - f_lo);
-    if (!(s > s_lo && s < s_hi)) s = 0.5 * (s_lo + s_hi);
+    double s = hi.s - hi.weight * (hi.s - lo.s) / (hi.weight - lo.weight);
+    if (!(s > lo.s && s < hi.s)) s = 0.5 * (lo.s + hi.s);
     const Corrected c = correct(sys, a.z + s * tau_a.head(N), a.p + s * tau_a(N), tau_a);
-    if (!c.ok) return best;
+    if (!c.ok) {
+      // Beside a branch point the corrector cannot converge (two branches cross there): the best
+      // point stands, with the parameter's error estimated from the bracket's linear zero.
+      best.ok = false;
+      if (best.point.ok) best.error = std::abs(best.point.p - interpolated());
+      return best;
+    }
     const double v = f(c);
-    if (std::abs(v) <= f_best) best = {true, c, s}, f_best = std::abs(v);
-    if (v == 0.0 || std::abs(s - s_prev) <= tolerance) break;
+    if (std::abs(v) <= f_best) best.point = c, best.s = s, f_best = std::abs(v);
+    if (v == 0.0 || std::abs(s - s_prev) <= tolerance) {
+      best.ok = true;
+      best.error = std::isfinite(s_prev) ? std::abs(s - s_prev) * std::abs(tau_a(N)) : 0.0;
+      break;
+    }
     s_prev = s;
-    if ((v > 0.0) == (f_hi > 0.0)) {
-      s_hi = s, f_hi = v;
-      if (side == +1) f_lo *= 0.5;  // Illinois: the end kept twice has its value halved
+    if ((v > 0.0) == (hi.f > 0.0)) {
+      hi = {s, v, v, c.p};
+      if (side == +1) lo.weight *= 0.5;  // Illinois: the end kept twice has its value halved
       side = +1;
     } else {
-      s_lo = s, f_lo = v;
-      if (side == -1) f_hi *= 0.5;
+      lo = {s, v, v, c.p};
+      if (side == -1) hi.weight *= 0.5;
       side = -1;
     }
-    if (s_hi - s_lo <= tolerance) break;
+    if (hi.s - lo.s <= tolerance) {
+      best.ok = true;
+      best.error = std::abs(hi.p - lo.p);
+      break;
+    }
   }
   return best;
 }
@@ -180,9 +200,10 @@ std::vector<int> walk_branch(ArcSystem& sys, const Corrected& c0, const Vector& 
                                                             : NAN;
     if (std::isfinite(bound)) {
       auto f = [&](const Corrected& x) { return x.p - bound; };
-      const Located loc = locate_zero(sys, a, tau, ds, a.p - bound, pb.parameter - bound, f, opt.locate_tolerance);
-      BranchPoint pe = loc.ok ? describe_point(sys, loc.point, tau, info.id) : pb;
-      pe.arclength = s + (loc.ok ? loc.s : ds);
+      const Located loc =
+          locate_zero(sys, a, tau, ds, pb.parameter, a.p - bound, pb.parameter - bound, f, opt.locate_tolerance);
+      BranchPoint pe = loc.point.ok ? describe_point(sys, loc.point, tau, info.id) : pb;
+      pe.arclength = s + (loc.point.ok ? loc.s : ds);
       pe.type = PointType::end;
       out.points.push_back(pe);
       info.end_reason = "the parameter reached its bound " + num(bound);

@@ -2,6 +2,7 @@
 // The inner pieces of continuation.hpp: one branch walked from a corrected point (predictor,
 // corrector, step control, detection), and the location of a zero of a test function between two
 // points of it. Used by continuation.cpp only.
+#include <cmath>
 #include <functional>
 
 #include "chaoskit/periodic/continuation.hpp"
@@ -12,14 +13,19 @@ namespace chaoskit::periodic::detail {
 BranchPoint describe_point(const ArcSystem& sys, const Corrected& c, const Vector& tangent, int branch);
 
 /// Where a scalar function of the branch crosses zero between the point a (s = 0, tangent tau_a,
-/// value fa) and the point at s = s_b (value fb, of the opposite sign): Illinois regula falsi on s.
+/// value fa) and the point at s = s_b (parameter p_b, value fb of the opposite sign): Illinois
+/// regula falsi on s, each trial a corrected point. `ok`: converged (successive trials within
+/// `tolerance`); otherwise the corrector failed near the zero (beside a branch point it cannot
+/// converge) and `point` is the best trial (point.ok false if there was none). `error` estimates
+/// |p − p*|: the last secant step, or the distance to the bracket's linear zero.
 struct Located {
   bool ok = false;
   Corrected point;
   double s = 0.0;
+  double error = NAN;
 };
-Located locate_zero(const ArcSystem& sys, const Corrected& a, const Vector& tau_a, double s_b, double fa, double fb,
-                    const std::function<double(const Corrected&)>& f, double tolerance);
+Located locate_zero(const ArcSystem& sys, const Corrected& a, const Vector& tau_a, double s_b, double p_b, double fa,
+                    double fb, const std::function<double(const Corrected&)>& f, double tolerance);
 
 /// Walks one branch from the corrected start `c0` with tangent `tau0`, appending its points to
 /// `out.points` (the first as `start`) and its BranchInfo to `out.branches`. Returns the indices

@@ -4,8 +4,9 @@
 
 namespace chaoskit::periodic {
 
-LinearSolve solve_linear(const Matrix& A, const Vector& b) {
+LinearSolve solve_linear(const Matrix& A, const Vector& b, double threshold) {
   LinearSolve out;
+  out.threshold = threshold;
   if (!A.allFinite() || !b.allFinite()) return out;
   Eigen::PartialPivLU<Matrix> lu(A);
   out.rcond = lu.rcond();

@@ -15,10 +15,14 @@ inline constexpr double kSingularRcond = 1e-11;
 struct LinearSolve {
   Vector x;
   double rcond = 0.0;
-  bool singular() const { return !(rcond >= kSingularRcond) || !x.allFinite(); }
+  double threshold = kSingularRcond;
+  bool singular() const { return !(rcond >= threshold) || !x.allFinite(); }
 };
 
-/// Solves A x = b.
-LinearSolve solve_linear(const Matrix& A, const Vector& b);
+/// Solves A x = b; singular() below `threshold`. The continuation's bordered systems pass 0 (only
+/// a non-finite solution counts): they are singular exactly at a branch point and nearly so beside
+/// it, where the corrector must still converge for the point to be located, and a step that is not
+/// meaningful makes the corrector fail anyway.
+LinearSolve solve_linear(const Matrix& A, const Vector& b, double threshold = kSingularRcond);
 
 }  // namespace chaoskit::periodic
