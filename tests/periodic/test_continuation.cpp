@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <complex>
 #include <numbers>
 
 #include "chaoskit/periodic/continuation.hpp"
@@ -69,6 +70,30 @@ TEST_CASE("continuation: the Henon map's period doublings at their closed-form p
     if (p.branch != 0 || p.type != PointType::regular) continue;
     if (p.parameter < a_pd1 - 1e-3) CHECK(p.floquet.stability == Stability::asymptotically_stable);
     if (p.parameter > a_pd1 + 1e-3) CHECK(p.floquet.stability == Stability::unstable);
+  }
+}
+
+TEST_CASE("continuation: the delayed logistic map's Neimark-Sacker point at a = 2", "[periodic][continuation]") {
+  // (x, y) -> (a x (1 - y), x) has the fixed point x = y = 1 - 1/a with Jacobian [[1, 1 - a], [1, 0]]:
+  // mu^2 - mu + (a - 1) = 0, a complex pair (for a > 5/4) of modulus sqrt(a - 1), through the unit
+  // circle at a = 2, where mu = (1 +- i sqrt(3)) / 2.
+  const ParameterFamily fam = map_family("delayed_logistic", {{"a", 1.5}}, "a");
+  ContinuationOptions opt;
+  opt.parameter_max = 2.5;
+  const ContinuationResult r = continue_orbits(fam, {{vec2(0.3, 0.3)}, NAN}, opt);
+  const auto ns = points_of(r, PointType::neimark_sacker);
+  REQUIRE(ns.size() == 1);
+  CHECK(ns.front()->located);
+  CHECK(std::abs(ns.front()->parameter - 2.0) < 1e-9);
+  CHECK(std::abs(ns.front()->state(0) - 0.5) < 1e-9);
+  const auto mu = test::nontrivial(ns.front()->floquet);
+  REQUIRE(mu.size() == 2);
+  CHECK(std::abs(mu[0] - std::complex<double>(0.5, std::sqrt(3.0) / 2.0)) < 1e-8);
+  CHECK(points_of(r, PointType::fold).empty());
+  CHECK(points_of(r, PointType::period_doubling).empty());
+  for (const auto& p : r.points) {
+    if (p.type != PointType::regular) continue;
+    CHECK(p.floquet.stability == (p.parameter < 2.0 ? Stability::asymptotically_stable : Stability::unstable));
   }
 }
 

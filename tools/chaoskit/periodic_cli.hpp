@@ -32,9 +32,13 @@ struct PeriodicCliOptions {
     cmd->add_option("--model", model,
                     "Model: " + model_names() + ", or a model file PATH.toml (see chaoskit models); or give --map")
         ->type_name("NAME");
-    cmd->add_option("--map", map, "An explicit map instead of a model: henon ((x, y) -> (1 - a x^2 + y, b x))")
+    cmd->add_option(
+           "--map", map,
+           "An explicit map instead of a model: henon ((x, y) -> (1 - a x^2 + y, b x)) or delayed_logistic ((x, y) -> "
+           "(a x (1 - y), x))")
         ->type_name("NAME");
-    cmd->add_option("--map-params", map_params, "The map's parameters, NAME=VALUE,... (henon: a=1.4,b=0.3 by default)")
+    cmd->add_option("--map-params", map_params,
+                    "The map's parameters, NAME=VALUE,... (henon: a=1.4,b=0.3 by default; delayed_logistic: a=1.9)")
         ->type_name("LIST");
     cmd->add_option("--state", state,
                     "Guess of a state on the orbit, one value per component (q then qd for the mechanical models; a "

@@ -1,10 +1,13 @@
 #pragma once
-// Maps given by a formula, for the map side of periodic/ and its tests: the Hénon map
+// Maps given by a formula, for the map side of periodic/, its tests and `chaoskit periodic --map`:
 //
-//   (x, y) ↦ (1 − a x² + y, b x)        (Hénon 1976, "A two-dimensional mapping with a strange
-//                                         attractor", Commun. Math. Phys. 50, 69–77; a = 1.4, b = 0.3)
+//   henon             (x, y) ↦ (1 − a x² + y, b x)     (Hénon 1976, "A two-dimensional mapping with
+//                     a strange attractor", Commun. Math. Phys. 50, 69–77; a = 1.4, b = 0.3)
+//   delayed_logistic  (x, y) ↦ (a x (1 − y), x)        (the logistic map with a delay, x_{n+1} =
+//                     a x_n (1 − x_{n−1}); Pounder & Rogers 1980, Bull. Math. Biol. 42, 551–597;
+//                     a = 1.9: its fixed point loses stability to an invariant circle at a = 2)
 //
-// with its exact Jacobian and its exact derivative in either parameter (for continuation).
+// each with its exact Jacobian and its exact derivative in any of its parameters (for continuation).
 #include <string>
 #include <vector>
 
@@ -24,17 +27,19 @@ MapStep henon_step(const HenonParameters& p, const Vector& x, bool with_jacobian
 /// The Hénon map as a PeriodicProblem (states x, y).
 PeriodicProblem henon_problem(const HenonParameters& p, const std::string& parameter = "");
 
-/// The names of the explicit maps ("henon") and of their parameters, for messages.
-std::vector<std::string> explicit_map_names();
-std::vector<std::string> explicit_map_parameters(const std::string& map);
-
-/// The problem of explicit map `name` with parameter values `values` (name=value pairs; the others
-/// keep their defaults) and `parameter` the continuation parameter (or empty). InputError naming
-/// `field` for an unknown map or parameter.
+/// A parameter value by name.
 struct NamedValue {
   std::string name;
   double value;
 };
+
+/// The names of the explicit maps ("henon, delayed_logistic"), for messages.
+std::string explicit_map_names();
+
+/// The problem of explicit map `name` with parameter values `values` (the others keep their
+/// defaults) and `parameter` the continuation parameter, whose exact ∂P/∂p every step returns (or
+/// empty). InputError("map") for an unknown map, ("map_params") for a parameter it does not have,
+/// ("parameter") for a continuation parameter it does not have.
 PeriodicProblem explicit_map_problem(const std::string& name, const std::vector<NamedValue>& values,
                                      const std::string& parameter = "");
 /// The value of parameter `parameter` of map `name` after `values` are applied.
