@@ -178,3 +178,36 @@ TEST_CASE("floquet: a map's multipliers agree with central differences of the ma
   }
   CHECK(std::abs(mu[0] * mu[1] - hp.b * hp.b) < 1e-12);  // det DP = -b at every point
 }
+
+TEST_CASE("floquet: a section map's collapsed direction is its trivial multiplier 0", "[periodic][floquet]") {
+  // A map written in all n coordinates of a section (a Poincare or stride map) sends the flow
+  // direction c at its fixed point to 0; declared as collapsed_direction, that 0 is reported as
+  // trivial ("section") and the verdict rests on the other multipliers. Here P(x) = x* + A (x - x*),
+  // A = V diag(0, 0.5, -1.5) V^-1 with c = V e_1.
+  Matrix V(3, 3);
+  V << 1.0, 0.3, -0.2, 0.2, 1.0, 0.4, -0.1, 0.5, 1.0;
+  Vector d(3);
+  d << 0.0, 0.5, -1.5;
+  const Matrix A = V * d.asDiagonal() * V.inverse();
+  Vector fixed(3);
+  fixed << 0.3, -0.2, 0.1;
+  PeriodicProblem p = map_problem(3, [A, fixed](const Vector& x, bool with_jacobian) {
+    MapStep s;
+    s.x = fixed + A * (x - fixed);
+    if (with_jacobian) s.jacobian = A;
+    s.time = 1.25;
+    return s;
+  });
+  p.collapsed_direction = [V](const Vector&) { return Vector(V.col(0)); };
+  const PeriodicOrbit o = find_periodic_orbit(p, {{Vector::Zero(3)}, NAN}, {});
+  REQUIRE(o.converged());
+  CHECK((o.points.front() - fixed).norm() < 1e-12);
+  CHECK(o.return_time == 1.25);
+  REQUIRE(o.floquet.multipliers.size() == 3);
+  CHECK(o.floquet.multipliers[0].trivial);
+  CHECK(o.floquet.multipliers[0].origin == "section");
+  CHECK(std::abs(o.floquet.multipliers[0].value) < 1e-12);
+  CHECK(std::abs(o.floquet.multipliers[1].value - (-1.5)) < 1e-12);
+  CHECK(std::abs(o.floquet.multipliers[2].value - 0.5) < 1e-12);
+  CHECK(o.floquet.stability == Stability::unstable);
+}
