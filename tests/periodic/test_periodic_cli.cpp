@@ -127,6 +127,7 @@ TEST_CASE("periodic cli: bad input is one line naming the option, exit 2", "[per
       {"continue --map henon --state 1,1 --param a --min 2 --max 1",
        "chaoskit: --min: the lower bound must be below the upper bound"},
       {"continue --map henon --state 1,1 --param a --point PD1", "chaoskit: --point: applies to --restart only"},
+      {"continue --map henon --state 1,1 --param a --max 1", "chaoskit: --max: the start value 1.4 of a lies outside"},
       {"continue --map henon --param a --restart " + shell_quote(existing) + " --point 0", "chaoskit: "},
   };
   for (const auto& c : cases) {

@@ -77,6 +77,7 @@ const std::map<std::string, std::string, std::less<>>& field_flags() {
       {"ds_max", "--ds-max"},
       {"max_points", "--max-points"},
       {"parameter_min", "--min"},
+      {"parameter_max", "--max"},
       {"locate_tolerance", "--locate-tol"},
       {"period_doubling_levels", "--switch-pd"},
   };

@@ -154,6 +154,10 @@ ContinuationResult continue_orbits(const ParameterFamily& family, const OrbitGue
                                    const ContinuationOptions& opt) {
   validate(opt);
   if (!std::isfinite(family.start)) throw InputError("parameter", "the start value is not finite");
+  if (family.start < opt.parameter_min || family.start > opt.parameter_max)
+    throw InputError(family.start < opt.parameter_min ? "parameter_min" : "parameter_max",
+                     "the start value " + num(family.start) + " of " + family.name + " lies outside the bounds [" +
+                         num(opt.parameter_min) + ", " + num(opt.parameter_max) + "]");
   ContinuationResult out;
   out.parameter = family.name;
   out.units = family.units;
