@@ -109,6 +109,7 @@ TEST_CASE("periodic cli: bad input is one line naming the option, exit 2", "[per
       {"periodic --map henon --map-params a1.4 --state 1,1", "chaoskit: --map-params: expected NAME=VALUE"},
       {"periodic --map henon --map-params c=2 --state 1,1", "chaoskit: --map-params: the henon map has parameters"},
       {"periodic --map henon --state 1,1 --period 2", "chaoskit: --period: applies to a model's flow"},
+      {"periodic --map henon --state 1,1 --segments 2", "chaoskit: --segments: applies to flows"},
       {"periodic --model lorenz --state 1,1,1 --period 1 --winding 1", "chaoskit: --winding: rotating orbits need"},
       {"periodic --model lorenz --state 1,1,1 --period 1 --conservative maybe", "chaoskit: --conservative: expected"},
       {"periodic --model lorenz --state 1,1,1 --period 1 --conservative yes",

@@ -42,6 +42,8 @@ class PeriodicOrbitTests(TempDirCase):
             ck.periodic_orbit("lorenz", [1.0, 1.0, 1.0])
         with self.assertRaisesRegex(ValueError, "map: unknown map 'cat'"):
             ck.periodic_orbit(map="cat", state=[1.0, 1.0])
+        with self.assertRaisesRegex(ValueError, "iterates: must be >= 1"):
+            ck.periodic_orbit(map="henon", state=[1.0, 1.0], iterates=0)
         with self.assertRaisesRegex(TypeError, "unexpected keyword argument"):
             ck.periodic_orbit("lorenz", [1.0, 1.0, 1.0], period=1.0, perod=2)
 

@@ -161,6 +161,7 @@ inline CliProblem parse_problem(const PeriodicCliOptions& o, const RestartGuess*
                                                                     {"--params", &o.common.params}};
     for (const auto& [flag, text] : flow_only)
       if (!text->empty()) throw InputError(flag, "applies to a model's flow, not to a map");
+    if (o.segments != 1) throw InputError("--segments", "applies to flows; a map's orbit has --iterates points");
     p.is_map = true;
     p.map = o.map;
     p.map_values = parse_map_params(o.map_params);

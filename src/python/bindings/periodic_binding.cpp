@@ -54,7 +54,7 @@ Call make_call(const py::object& model, const std::string& map, const py::dict& 
   if (threads < 0) throw InputError("threads", "must be >= 0");
   c.orbit.threads = threads > 0 ? threads : std::max(1, omp_get_max_threads());
   const int iterates = integer("iterates", 1);
-  if (iterates < 1) throw InputError("forcing_periods", "iterates must be >= 1");
+  if (iterates < 1) throw InputError("iterates", "must be >= 1");
   if (!map.empty()) {
     c.is_map = true;
     c.map = map;
@@ -99,7 +99,7 @@ Call make_call(const py::object& model, const std::string& map, const py::dict& 
   c.orbit.energy = number("energy");
   if (o.contains("winding") && !o["winding"].is_none()) {
     const auto w = o["winding"].cast<std::vector<double>>();
-    if (w.size() * 2 != names.size()) throw InputError("shift", "winding: one integer per coordinate");
+    if (w.size() * 2 != names.size()) throw InputError("winding", "one integer per coordinate");
     c.flow.flow.shift = Vector::Zero(static_cast<Eigen::Index>(names.size()));
     for (std::size_t i = 0; i < w.size(); ++i)
       c.flow.flow.shift(static_cast<Eigen::Index>(i)) = 2.0 * std::numbers::pi * w[i];
