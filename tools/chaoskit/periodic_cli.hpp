@@ -68,12 +68,18 @@ struct PeriodicCliOptions {
                     "per coordinate (e.g. 1,0: th1 gains 2 pi)")
         ->type_name("LIST");
     cmd->add_option("--tol", tol, "Newton tolerance on max |shooting residual| (default 1e-10)")->type_name("NUMBER");
-    cmd->add_option("--max-iter", max_iter, "Newton iterations at most (default 20)")->type_name("COUNT");
+    cmd->add_option("--max-iter", max_iter, "Newton (and corrector) iterations at most (default 20)")
+        ->type_name("COUNT");
     cmd->add_option("--threads", threads,
                     "OpenMP threads integrating the segments (default 0: OMP_NUM_THREADS or every core); results do "
                     "not depend on it")
         ->type_name("COUNT");
     common.add_to(cmd);
+    // The shooting residual (1e-10) is that of the numerical flow map: it needs tighter steps.
+    cmd->get_option("--rtol")->description(
+        "Relative error tolerance per step, |err_i| <= atol + rtol |x_i| (default here 1e-12; > 0)");
+    cmd->get_option("--atol")->description(
+        "Absolute error tolerance per step, in state units (default here 1e-12; > 0)");
   }
 };
 
