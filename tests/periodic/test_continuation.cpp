@@ -225,3 +225,31 @@ TEST_CASE("continuation: an input's constant moment drives a damped chain's rota
   REQUIRE(direct.converged());
   CHECK(std::abs(direct.period - r.points.back().period) < 1e-9);
 }
+
+TEST_CASE("continuation: a parameter at its bound is differenced on one side", "[periodic][continuation]") {
+  // The driven chain's running orbit with the damping of joint 2 (the set's array element b2) taken
+  // from 0.05 down to its bound 0, which the set's range check refuses below: the last point is on
+  // the bound, and its orbit is the one found directly there. (Joint 1's damping is what holds the
+  // rotation's speed, about tau1 / b1: it must stay.)
+  FlowSetup setup = test::model_setup("chain", "chain2_damped_rods");
+  setup.flow.inputs = InputSchedule::constant({1.0, 0.0});
+  setup.flow.shift = Vector::Zero(4);
+  setup.flow.shift(0) = 2.0 * std::numbers::pi;
+  Vector guess(4);
+  guess << 0.0, 0.0, 20.0, 0.0;
+  const ParameterFamily fam = flow_family(setup, "b2", guess, NAN);
+  CHECK(fam.start == 0.05);
+  CHECK(fam.units == "N m s/rad");
+  ContinuationOptions opt;
+  opt.direction = -1;
+  opt.ds = 0.01;
+  opt.parameter_min = 0.0;
+  const ContinuationResult r = continue_orbits(fam, {{guess}, 0.31}, opt);
+  INFO(r.branches.front().end_reason);
+  REQUIRE(r.points.back().type == PointType::end);
+  CHECK(std::abs(r.points.back().parameter) < 1e-12);
+  const PeriodicOrbit direct =
+      find_periodic_orbit(fam.at(0.0), {{r.points.back().state}, 1.01 * r.points.back().period}, {});
+  REQUIRE(direct.converged());
+  CHECK(std::abs(direct.period - r.points.back().period) < 1e-9);
+}

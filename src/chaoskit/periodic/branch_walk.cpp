@@ -149,6 +149,16 @@ std::vector<int> walk_branch(ArcSystem& sys, const Corrected& c0, const Vector& 
   double ds = opt.ds, s = 0.0;
   int count = 1;
   const Eigen::Index N = a.z.size();
+  // The special points between the current point (a, pa) and `b` at step s_b, in order.
+  auto append_specials = [&](const BranchPoint& b, double s_b) {
+    for (auto& sp : specials_between(sys, a, pa, b, s_b, opt)) {
+      sp.point.arclength = s + sp.s;
+      sp.point.step = sp.s;
+      if (sp.point.type == PointType::period_doubling && sp.point.located)
+        doublings.push_back(static_cast<int>(out.points.size()));
+      out.points.push_back(sp.point);
+    }
+  };
   auto end_here = [&](const std::string& why) {
     info.end_reason = why;
     if (out.points.back().type == PointType::regular) out.points.back().type = PointType::end;
@@ -160,6 +170,28 @@ std::vector<int> walk_branch(ArcSystem& sys, const Corrected& c0, const Vector& 
     }
     sys.set_reference(a.z.head(sys.layout().n), a.p);
     const Vector& tau = pa.tangent;
+    // A step whose prediction would cross a bound goes onto it instead, corrected at that fixed value
+    // (the model may refuse anything beyond, a damping below 0, say): the branch ends there.
+    const double p_next = a.p + ds * tau(N);
+    const double bound_ahead = p_next > opt.parameter_max   ? opt.parameter_max
+                               : p_next < opt.parameter_min ? opt.parameter_min
+                                                            : NAN;
+    if (std::isfinite(bound_ahead)) {
+      const double ds_b = (bound_ahead - a.p) / tau(N);
+      Vector fixed_p = Vector::Zero(tau.size());
+      fixed_p(N) = 1.0;
+      const Corrected e = correct(sys, a.z + ds_b * tau.head(N), bound_ahead, fixed_p);
+      if (e.ok) {
+        BranchPoint pe = describe_point(sys, e, tau, info.id);
+        pe.arclength = s + ds_b;
+        pe.step = ds_b;
+        append_specials(pe, ds_b);
+        pe.type = PointType::end;
+        out.points.push_back(pe);
+        info.end_reason = "the parameter reached its bound " + num(bound_ahead);
+        break;
+      }
+    }
     const Corrected c = correct(sys, a.z + ds * tau.head(N), a.p + ds * tau(N), tau);
     Vector tn;
     std::string failure = c.message;
@@ -187,13 +219,7 @@ std::vector<int> walk_branch(ArcSystem& sys, const Corrected& c0, const Vector& 
     BranchPoint pb = describe_point(sys, c, tn, info.id);
     pb.step = ds;
     pb.arclength = s + ds;
-    for (auto& sp : specials_between(sys, a, pa, pb, ds, opt)) {
-      sp.point.arclength = s + sp.s;
-      sp.point.step = sp.s;
-      if (sp.point.type == PointType::period_doubling && sp.point.located)
-        doublings.push_back(static_cast<int>(out.points.size()));
-      out.points.push_back(sp.point);
-    }
+    append_specials(pb, ds);
     // The parameter's bounds: the branch ends on the bound it crosses.
     const double bound = pb.parameter > opt.parameter_max   ? opt.parameter_max
                          : pb.parameter < opt.parameter_min ? opt.parameter_min

@@ -6,8 +6,10 @@
 // Step control (as AUTO and MatCont do it): a step that converges in ≤ 2 corrector iterations grows
 // by 1.5 (up to ds_max), one that needs ≥ 5 shrinks by 0.6; a corrector failure, or a tangent that
 // turns by more than max_turn (25°) in one step, halves it; below ds_min the branch ends. A branch
-// also ends at max_points, and where the parameter leaves [parameter_min, parameter_max] (that end
-// point is located on the bound).
+// also ends at max_points, and on a bound of [parameter_min, parameter_max]: a step whose prediction
+// would cross it is shortened onto it and corrected at that fixed value (the model may refuse any
+// value beyond, as a damping below 0), or, where the corrector itself carried the point across,
+// the crossing is located on the bound.
 //
 // Bifurcations: the test functions of floquet.hpp change sign between two points; the zero is then
 // located by Illinois regula falsi in the arclength s between them, each trial a corrected point on

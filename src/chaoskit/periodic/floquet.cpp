@@ -69,17 +69,18 @@ FloquetAnalysis floquet_analysis(const Matrix& M, const TrivialDirections& trivi
 
   FloquetAnalysis out;
   auto add_trivial = [&](const Matrix& B, const std::vector<TrivialDirections::Direction>& dirs) {
-    auto mu = eigenvalues_of(B.transpose() * M * B);
-    // Pair each computed value with the expected multiplier it is closest to, in the given order.
+    // B has one column per direction, so there are as many computed values as expected ones; each
+    // expected multiplier, in the given order, takes the closest value not yet taken.
+    const auto mu = eigenvalues_of(B.transpose() * M * B);
     std::vector<bool> used(mu.size(), false);
-    for (const auto& d : dirs) {
+    for (std::size_t j = 0; j < dirs.size() && j < mu.size(); ++j) {
       std::size_t best = 0;
       double dist = INFINITY;
       for (std::size_t k = 0; k < mu.size(); ++k)
-        if (!used[k] && std::abs(mu[k] - d.multiplier) < dist) dist = std::abs(mu[k] - d.multiplier), best = k;
-      if (mu.empty()) break;
+        if (!used[k] && std::abs(mu[k] - dirs[j].multiplier) < dist)
+          dist = std::abs(mu[k] - dirs[j].multiplier), best = k;
       used[best] = true;
-      out.multipliers.push_back({mu[best], true, d.origin});
+      out.multipliers.push_back({mu[best], true, dirs[j].origin});
     }
   };
   add_trivial(R, trivial.right);
