@@ -49,8 +49,8 @@ bool names_flag(const std::string& text, const std::string& flag) {
 
 TEST_CASE("cli flags: every flag the mapping names is an option of some command", "[cli][errors]") {
   std::string help;
-  for (const char* command :
-       {"inspect", "simulate", "stm", "lyapunov", "lyapunov-data", "section", "basin", "sweep", "query"}) {
+  for (const char* command : {"inspect", "simulate", "stm", "lyapunov", "lyapunov-data", "section", "basin", "sweep",
+                              "query", "periodic", "continue"}) {
     const CliResult r = run_cli(std::string(command) + " --help");
     REQUIRE(r.exit_code == 0);
     help += r.out;

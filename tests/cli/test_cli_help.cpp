@@ -130,8 +130,8 @@ TEST_CASE("cli help: the program's page and --version", "[cli][help]") {
   ScratchDir dir("help_program");
   check_page("--help", "chaoskit", dir.path);
   const CliResult r = run_cli("--help");
-  for (const char* command :
-       {"models", "inspect", "lyapunov", "lyapunov-data", "simulate", "stm", "sweep", "section", "basin", "query"})
+  for (const char* command : {"models", "inspect", "lyapunov", "lyapunov-data", "simulate", "stm", "sweep", "section",
+                              "basin", "query", "periodic", "continue"})
     CHECK_THAT(r.out, Contains("    " + std::string(command) + " "));
   CHECK_THAT(r.out, Contains("128+N"));
   CHECK_THAT(r.out, Contains("CHAOSKIT_DATA"));
@@ -196,6 +196,14 @@ TEST_CASE("cli help: section and basin", "[cli][help]") {
   ScratchDir dir("help_section");
   check_page("section --help", "chaoskit section", dir.path);
   check_page("basin --help", "chaoskit basin", dir.path);
+}
+
+TEST_CASE("cli help: periodic and continue", "[cli][help][periodic]") {
+  ScratchDir dir("help_periodic");
+  check_page("periodic --help", "chaoskit periodic", dir.path);
+  check_page("continue --help", "chaoskit continue", dir.path);
+  CHECK(std::filesystem::exists(dir.path / "henon.h5"));
+  CHECK(std::filesystem::exists(dir.path / "pd.h5"));
 }
 
 TEST_CASE("cli help: query and each of its commands", "[cli][help]") {

@@ -20,5 +20,7 @@ CommandRunner register_sweep_command(CLI::App& app);
 CommandRunner register_section_command(CLI::App& app);
 CommandRunner register_basin_command(CLI::App& app);
 CommandRunner register_query_command(CLI::App& app);
+CommandRunner register_periodic_command(CLI::App& app);
+CommandRunner register_continue_command(CLI::App& app);
 
 }  // namespace chaoskit::cli

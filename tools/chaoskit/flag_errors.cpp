@@ -58,6 +58,28 @@ const std::map<std::string, std::string, std::less<>>& field_flags() {
       {"above", "--above"},
       // sweep/
       {"resume", "--resume"},
+      // periodic/
+      {"state", "--state"},
+      {"segments", "--segments"},
+      {"forcing_period", "--forcing-period"},
+      {"forcing_periods", "--iterates"},
+      {"orbit_energy", "--energy"},
+      {"conservative", "--conservative"},
+      {"shift", "--winding"},
+      {"tolerance", "--tol"},
+      {"max_iterations", "--max-iter"},
+      {"threads", "--threads"},
+      {"map", "--map"},
+      {"map_params", "--map-params"},
+      {"parameter", "--param"},
+      {"ds", "--ds"},
+      {"ds_min", "--ds-min"},
+      {"ds_max", "--ds-max"},
+      {"max_points", "--max-points"},
+      {"parameter_min", "--min"},
+      {"parameter_max", "--max"},
+      {"locate_tolerance", "--locate-tol"},
+      {"period_doubling_levels", "--switch-pd"},
   };
   return table;
 }

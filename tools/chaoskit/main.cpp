@@ -27,7 +27,8 @@ chaoskit::cli::ManPage program_man_page() {
       "moments (golf), damped chains of 1 to 5 links (chain), and two reference systems (lorenz, "
       "henon_heiles). Its commands give the instantaneous mechanics at a state, trajectories, "
       "state-transition matrices, Lyapunov exponents with error bars and the fast indicators SALI, "
-      "GALI and MEGNO, Poincare sections, basin maps, and sweeps of any of these over a grid into "
+      "GALI and MEGNO, Poincare sections, basin maps, periodic orbits with their Floquet multipliers and "
+      "their continuation in a parameter, and sweeps of any of these over a grid into "
       "one HDF5 file that xarray, h5py and chaoskit query read.\n"
       "\n"
       "Each COMMAND has its own manual page: chaoskit COMMAND --help.\n"
@@ -87,6 +88,8 @@ int main(int argc, char** argv) {
   add(&cli::register_section_command);
   add(&cli::register_basin_command);
   add(&cli::register_query_command);
+  add(&cli::register_periodic_command);
+  add(&cli::register_continue_command);
 
   try {
     app.parse(argc, argv);

@@ -19,6 +19,7 @@ void register_model(py::module_&);
 void register_simulate(py::module_&);
 void register_states(py::module_&);
 void register_sweep(py::module_&);
+void register_periodic(py::module_&);
 }  // namespace chaoskit::python
 
 PYBIND11_MODULE(_chaoskit, m) {
@@ -55,4 +56,5 @@ PYBIND11_MODULE(_chaoskit, m) {
   python::register_simulate(m);
   python::register_states(m);
   python::register_sweep(m);
+  python::register_periodic(m);
 }

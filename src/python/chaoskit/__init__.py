@@ -26,6 +26,7 @@ from .model import Model, models, param_sets  # noqa: E402
 from .compute import (simulate, lyapunov, orbit_class, sali, megno, ftle, stm, section, basin,  # noqa: E402
                       evaluate)
 from .results import sweep, open_results  # noqa: E402
+from .periodic import periodic_orbit, continuation  # noqa: E402
 
 
 def vector_path():
@@ -34,4 +35,5 @@ def vector_path():
 
 
 __all__ = ["Model", "models", "param_sets", "simulate", "lyapunov", "orbit_class", "sali", "megno", "ftle", "stm",
-           "section", "basin", "evaluate", "sweep", "open_results", "vector_path", "__version__"]
+           "section", "basin", "evaluate", "sweep", "open_results", "periodic_orbit", "continuation", "vector_path",
+           "__version__"]
