@@ -1,11 +1,13 @@
 #pragma once
-// The inner pieces of continuation.hpp: one branch walked from a corrected point (predictor,
+// The inner pieces of continue_orbits (continuation.hpp): one branch walked from a corrected point (predictor,
 // corrector, step control, detection), and the location of a zero of a test function between two
 // points of it. Used by continuation.cpp only.
 #include <cmath>
 #include <functional>
 
-#include "chaoskit/periodic/continuation.hpp"
+#include "chaoskit/periodic/arclength.hpp"
+#include "chaoskit/periodic/branch.hpp"
+#include "chaoskit/periodic/continuation_options.hpp"
 
 namespace chaoskit::periodic::detail {
 

@@ -25,27 +25,11 @@
 // problems (II)", Int. J. Bifurcation and Chaos 1, 745–772: the period-doubled branch is a branch
 // point of the doubled system, whose tangent is (v, −v)); it is corrected on the hyperplane normal
 // to that direction and continued from there, its own period doublings switched in turn.
-#include <limits>
-
 #include "chaoskit/periodic/arclength.hpp"
 #include "chaoskit/periodic/branch.hpp"
+#include "chaoskit/periodic/continuation_options.hpp"
 
 namespace chaoskit::periodic {
-
-struct ContinuationOptions {
-  OrbitOptions orbit;  ///< segments, forcing periods, Newton tolerance and iterations, threads, verdict margin
-  double ds = 0.01;    ///< first step (weighted arclength)
-  double ds_min = 1e-8;
-  double ds_max = 0.1;
-  int direction = +1;    ///< +1: the parameter increases first, −1: decreases
-  int max_points = 200;  ///< per branch, special points not counted
-  double parameter_min = -std::numeric_limits<double>::infinity();
-  double parameter_max = std::numeric_limits<double>::infinity();
-  bool detect_bifurcations = true;
-  double locate_tolerance = 1e-10;  ///< on the arclength of a located point
-  double max_turn_degrees = 25.0;   ///< largest angle between successive tangents
-  int period_doubling_levels = 0;   ///< how many successive period doublings to switch onto
-};
 
 /// Continues the orbit near `guess` (found first with the family's problem at family.start).
 /// InputError for bad options. A start orbit that does not converge gives a result without points

@@ -1,10 +1,6 @@
 #include "chaoskit/periodic/flow_problem.hpp"
 
 #include <sstream>
-#include <variant>
-
-#include "chaoskit/integrate/instances.hpp"
-#include "chaoskit/periodic/model_flow.hpp"
 
 namespace chaoskit::periodic {
 
@@ -54,10 +50,6 @@ Conservation parse_conservation(const std::string& text, const std::string& fiel
   if (text == "yes") return Conservation::conservative;
   if (text == "no") return Conservation::dissipative;
   throw InputError(field, "expected auto, yes or no, got '" + text + "'");
-}
-
-PeriodicProblem make_flow_problem(const AnyModel& model, const FlowOptions& options, const Vector& probe) {
-  return std::visit([&](const auto& m) { return model_flow_problem(m, options, probe); }, model);
 }
 
 }  // namespace chaoskit::periodic

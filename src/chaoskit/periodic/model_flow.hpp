@@ -1,6 +1,6 @@
 #pragma once
 // make_flow_problem for one concrete model type (flow_problem.hpp documents what it builds). The
-// library compiles it once for every model of the list (flow_problem.cpp); a program or test with a
+// library compiles it once for every model of the list (model_flow.cpp); a program or test with a
 // model of its own (a forced oscillator, say) instantiates it here, with propagate_variational for
 // that model.
 #include <sstream>
