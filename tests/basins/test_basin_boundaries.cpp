@@ -32,7 +32,7 @@ TEST_CASE("basins: the damped single pendulum has a smooth winding boundary (S_b
   bo.rest.max_time = 200;
   const GridAxis x{"th1", 0, linspace(-M_PI, M_PI, 300)}, y{"dth1", 1, linspace(-10, 10, 300)};
   const BasinMap map = compute_basin_map(m, Vec<double, 2>::Zero(), x, y, InputSchedule(1), bo, tol(1e-9));
-  for (auto s : map.status) REQUIRE(s == io::point_status::ok);
+  for (auto s : map.status) REQUIRE(s == point_status::ok);
   for (auto l : map.label) REQUIRE(l >= 0);  // every orbit settled
   const auto e = basin_entropy(map.label, map.nx, map.ny, 5);
   const auto u = uncertainty_exponent(map.label, map.nx, map.ny);
@@ -51,7 +51,7 @@ TEST_CASE("basins: the damped double pendulum has a fractal winding boundary (S_
   bo.rest.max_time = 200;
   const GridAxis x{"th1", 0, linspace(-M_PI, M_PI, 80)}, y{"th2", 1, linspace(-M_PI, M_PI, 80)};
   const BasinMap map = compute_basin_map(m, Vec<double, 4>::Zero(), x, y, InputSchedule(2), bo, tol(1e-8));
-  for (auto s : map.status) REQUIRE(s == io::point_status::ok);
+  for (auto s : map.status) REQUIRE(s == point_status::ok);
   const auto e = basin_entropy(map.label, map.nx, map.ny, 5);
   const auto u = uncertainty_exponent(map.label, map.nx, map.ny);
   INFO("S_b " << e.Sb << " S_bb " << e.Sbb << " alpha " << u.alpha << " +- " << u.alpha_error);

@@ -158,7 +158,7 @@ TEST_CASE("basin point: a failed integration gets label -2 whatever the kind", "
     bo.flip.max_time = bo.task.max_time = 50.0;
     bo.task.threshold = 1.0;
     const PointOutcome p = basin_point(golf, x0, InputSchedule(2), bo, starved);
-    CHECK(p.status == io::point_status::max_steps);
+    CHECK(p.status == point_status::max_steps);
     CHECK(p.label == kLabelFailed);  // not 0 (no flip, below threshold) or -1 (bottom not reached)
     // The same point with enough steps has a real outcome.
     CHECK(basin_point(golf, x0, InputSchedule(2), bo, tol(1e-10)).label != kLabelFailed);

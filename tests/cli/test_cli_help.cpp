@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "chaoskit/core/build_info.hpp"
+#include "chaoskit/params/param_sets.hpp"
 #include "io/store_fixtures.hpp"
 #include "support/run_cli.hpp"
 
@@ -64,6 +65,10 @@ std::vector<std::string> example_commands(const std::vector<std::string>& lines)
 
 /// Runs `command` in `dir` with the program under test first on PATH; exit code and output.
 ProcessResult run_example(const std::string& command, const std::filesystem::path& dir) {
+  // Examples are written as typed at the top of a checkout (data/models/... for the shipped model
+  // files); the scratch directory stands in for it, with the shipped data at data/.
+  if (!std::filesystem::exists(dir / "data"))
+    std::filesystem::create_directory_symlink(chaoskit::data_directory(), dir / "data");
   const std::filesystem::path script = dir / "example.sh";
   std::ofstream(script) << command << "\n";
   const std::string bin = std::filesystem::path(CHAOSKIT_CLI_PATH).parent_path().string();
@@ -135,6 +140,25 @@ TEST_CASE("cli help: the program's page and --version", "[cli][help]") {
     CHECK_THAT(r.out, Contains("    " + std::string(command) + " "));
   CHECK_THAT(r.out, Contains("128+N"));
   CHECK_THAT(r.out, Contains("CHAOSKIT_DATA"));
+}
+
+TEST_CASE("cli help: an unknown command is refused, with --help after it too", "[cli][help]") {
+  // Whatever follows it, a first word that is no command gets one line naming it and the commands,
+  // exit 2 and nothing on stdout (not the main page, which would read as if the command existed).
+  for (const char* args : {"NOSUCHCOMMAND", "NOSUCHCOMMAND --help", "NOSUCHCOMMAND -h", "NOSUCHCOMMAND --version",
+                           "sweeep job.toml", "Sweep --help"}) {
+    INFO(args);
+    const CliResult r = run_cli(args);
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(line_count(r.err) == 1);
+    CHECK_THAT(r.err, StartsWith("chaoskit: unknown command '") && Contains("(commands: models, inspect"));
+  }
+  // A command's own --help is still its page, and an unknown option after a command its own error.
+  CHECK(run_cli("sweep --help").exit_code == 0);
+  const CliResult option = run_cli("models --no-such-option");
+  CHECK(option.exit_code == 2);
+  CHECK_THAT(option.err, !Contains("unknown command"));
 }
 
 TEST_CASE("cli help: --version prints the version and the commit the program was built from", "[cli][help]") {

@@ -136,3 +136,24 @@ TEST_CASE("cli: lyapunov-data bad files give one line naming file, column and ro
     CHECK_THAT(zero.err, Contains(option));
   }
 }
+
+TEST_CASE("cli: lyapunov-data refuses a truncated or damaged HDF5 record in one line naming it",
+          "[cli][timeseries][errors]") {
+  const auto whole = scratch("whole.h5"), cut = scratch("cut.h5"), noise = scratch("noise.h5");
+  REQUIRE(run_cli("simulate --model lorenz --state 1,1,20 --time 20 --dt-out 0.02 --out " + shell_quote(whole.string()))
+              .exit_code == 0);
+  REQUIRE(run_cli("lyapunov-data " + shell_quote(whole.string()) + " --column x --dim 3 --delay 5").exit_code == 0);
+  // A copy cut short (as a transfer or a full disk leaves it).
+  std::filesystem::copy_file(whole, cut, std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::resize_file(cut, std::filesystem::file_size(whole) / 2);
+  // A file that starts like HDF5 and is not: the signature, then nothing HDF5 can read.
+  write_file(noise, std::string("\x89HDF\r\n\x1a\n", 8) + std::string(4096, 'x'));
+  for (const auto& [path, expected] :
+       std::vector<std::pair<std::filesystem::path, std::string>>{{cut, "is truncated"}, {noise, "is damaged"}}) {
+    INFO(path.string());
+    const CliResult r = run_cli("lyapunov-data " + shell_quote(path.string()) + " --column x");
+    CHECK(r.exit_code == 2);
+    CHECK(line_count(r.err) == 1);
+    CHECK_THAT(r.err, Contains(expected) && Contains(path.string()));
+  }
+}

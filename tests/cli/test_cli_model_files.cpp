@@ -72,3 +72,49 @@ TEST_CASE("model files: a bad model file exits 2 with one line naming file, line
   CHECK(r.err.find("bad.toml:6:10:") != std::string::npos);
   CHECK(r.err.find("unknown name 'w'") != std::string::npos);
 }
+
+TEST_CASE("model files: a file without parameters needs no [values]", "[cli][model_files]") {
+  const ScratchDir scratch("cli_model_no_values");
+  // Lorenz with its numbers written into the equations: no parameter, so no [values] table.
+  const std::string equations =
+      "model = \"ode\"\nstates = [\"x\", \"y\", \"z\"]\n"
+      "[derivatives]\nx = \"10 * (y - x)\"\ny = \"x * (28 - z) - y\"\nz = \"x * y - 8/3 * z\"\n";
+  const fs::path bare = scratch.path / "bare.toml", empty = scratch.path / "empty.toml";
+  std::ofstream(bare) << equations;
+  std::ofstream(empty) << equations << "[values]\n";
+  // The set reader gives it an empty [values], as if it had written one.
+  const ParamFile set = read_param_file(bare.string());
+  REQUIRE(set.table["values"].as_table() != nullptr);
+  CHECK(set.table["values"].as_table()->empty());
+  // simulate, lyapunov and a sweep run it, with the results of the same file with an empty [values].
+  for (const std::string command :
+       {"simulate --state 1,1,20 --time 2 --json", "lyapunov --state 1,1,20 --time 10 --json"}) {
+    INFO(command);
+    const CliResult a = run_cli(command.substr(0, command.find(' ')) + " --model " + shell_quote(bare.string()) +
+                                command.substr(command.find(' ')));
+    const CliResult b = run_cli(command.substr(0, command.find(' ')) + " --model " + shell_quote(empty.string()) +
+                                command.substr(command.find(' ')));
+    INFO(a.err);
+    REQUIRE(a.exit_code == 0);
+    REQUIRE(b.exit_code == 0);
+    const Json ja = JsonParser::parse(a.out), jb = JsonParser::parse(b.out);
+    const char* key = command.rfind("simulate", 0) == 0 ? "state" : "lambda_max";
+    CHECK(ja[key].kind == jb[key].kind);
+    if (ja[key].kind == Json::Kind::number) CHECK(ja[key].num == jb[key].num);
+    if (ja[key].kind == Json::Kind::array)
+      CHECK(ja[key].arr.back().arr.back().num == jb[key].arr.back().arr.back().num);
+  }
+  std::ofstream(scratch.path / "job.toml")
+      << "[model]\nname = \"bare.toml\"\n[grid]\nx = [1.0, 2.0]\ny = 1.0\nz = 20.0\n"
+         "[compute]\nlambda_max = { time = 10.0, blocks = 2 }\n";
+  const CliResult sweep = run_cli("sweep " + shell_quote((scratch.path / "job.toml").string()) + " --progress quiet");
+  INFO(sweep.err);
+  CHECK(sweep.exit_code == 0);
+  // Without equations it is still refused, in one line naming the file.
+  const fs::path nothing = scratch.path / "nothing.toml";
+  std::ofstream(nothing) << "model = \"ode\"\nstates = [\"x\", \"y\", \"z\"]\n";
+  const CliResult refused = run_cli("simulate --model " + shell_quote(nothing.string()) + " --state 1 --time 1");
+  CHECK(refused.exit_code == 2);
+  CHECK(line_count(refused.err) == 1);
+  CHECK(refused.err.find(nothing.string()) != std::string::npos);
+}

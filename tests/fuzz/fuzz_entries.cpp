@@ -20,10 +20,10 @@
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/sections/axis_spec.hpp"
-#include "chaoskit/sweep/job_fingerprint.hpp"
-#include "chaoskit/sweep/job_reader.hpp"
-#include "chaoskit/sweep/point_context.hpp"
-#include "chaoskit/sweep/point_list.hpp"
+#include "chaoskit/sweep/engine/point_context.hpp"
+#include "chaoskit/sweep/job/point_list.hpp"
+#include "chaoskit/sweep/reading/job_reader.hpp"
+#include "chaoskit/sweep/runs/job_fingerprint.hpp"
 
 namespace chaoskit::fuzz {
 

@@ -92,6 +92,12 @@ TEST_CASE("Integrator options are validated and named", "[status][options]") {
   try {
     o.validate();
   } catch (const InputError& e) { CHECK(e.field() == "integrator.rtol"); }
+  // valid(), what the driver asserts, is validate() without the exception.
+  CHECK_FALSE(o.valid());
+  CHECK(IntegratorOptions{}.valid());
+  o = IntegratorOptions{};
+  o.max_steps = 0;
+  CHECK_FALSE(o.valid());
   CHECK(parse_stepper("rkf78") == StepperKind::rkf78);
   CHECK(parse_stepper("bs") == StepperKind::bulirsch_stoer);
   CHECK_THROWS_AS(parse_stepper("euler"), InputError);

@@ -45,7 +45,7 @@ inline double lambda_of(std::size_t i) { return static_cast<double>(i) * 0.25 + 
 inline double psi_of(std::size_t i, int r, int c) { return static_cast<double>(i) + r * 0.5 + c * 0.0625; }
 inline std::int32_t basin_of(std::size_t i) { return static_cast<std::int32_t>(i % 7) - 3; }
 inline std::uint8_t converged_of(std::size_t i) { return static_cast<std::uint8_t>(i % 2); }
-inline std::int8_t status_of(std::size_t i) { return i % 5 == 0 ? io::point_status::non_finite : io::point_status::ok; }
+inline std::int8_t status_of(std::size_t i) { return i % 5 == 0 ? point_status::non_finite : point_status::ok; }
 
 /// Writes points [first, first+count) with the values above.
 inline void write_run(io::ResultsStore& store, std::size_t first, std::size_t count) {

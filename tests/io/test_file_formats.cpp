@@ -8,10 +8,15 @@
 #include <hdf5.h>
 #include <hdf5_hl.h>
 
+#include <fstream>
 #include <string>
+#include <vector>
 
+#include "chaoskit/core/build_info.hpp"
 #include "chaoskit/core/point_status.hpp"
 #include "chaoskit/io/h5_attributes.hpp"
+#include "chaoskit/io/netcdf_layout.hpp"
+#include "chaoskit/io/provenance.hpp"
 #include "io/store_fixtures.hpp"
 #include "support/run_cli.hpp"
 
@@ -56,13 +61,16 @@ TEST_CASE("file formats: trajectory files keep ASCII attributes, float64 column 
   h5::QuietErrors quiet;
   h5::File file = open_file(f);
   h5::Group root(H5Gopen2(file, "/", H5P_DEFAULT), "open /");
-  for (const char* key : {"software", "softwareVersion", "commit", "model", "status"}) {
+  for (const char* key : {"software", "softwareVersion", "softwareCommit", "date", "host", "model", "status"}) {
     INFO(key);
     const StringKind k = string_kind(root, key);
     CHECK_FALSE(k.variable_length);
     CHECK(k.cset == H5T_CSET_ASCII);
   }
   CHECK(h5::read_string_attribute(root, "model") == "golf");
+  // The provenance every chaoskit file carries, in the results files' names (io/provenance.hpp).
+  CHECK(h5::read_string_attribute(root, "softwareCommit") == build_info::commit);
+  CHECK_FALSE(h5::has_attribute(root, "commit"));
   h5::Dataset state = open_dataset(file, "state");
   CHECK_FALSE(string_kind(state, "units").variable_length);
   CHECK(h5::read_string_attribute(state, "columns") == "th1,th2,dth1,dth2");
@@ -93,7 +101,7 @@ TEST_CASE("file formats: section files carry UTF-8 provenance, dimension ids and
     CHECK(k.variable_length);
     CHECK(k.cset == H5T_CSET_UTF8);
   }
-  CHECK_FALSE(h5::has_attribute(root, "host"));
+  CHECK(h5::read_string_attribute(root, "host") == io::host_name());
   CHECK(h5::read_string_attribute(root, "chaoskit_format") == "chaoskit-section-1");
   h5::Dataset status = open_dataset(file, "seed_status");
   CHECK(h5::read_string_attribute(status, "flag_meanings") == point_status_flag_meanings());
@@ -122,4 +130,46 @@ TEST_CASE("file formats: results files name their storage, host and status codes
   CHECK(h5::read_string_attribute(status, "flag_meanings") == point_status_flag_meanings());
   CHECK(h5::read_string_attribute(status, "chaoskit_dims") == "th1,th2");
   CHECK(attached(file, "label", "th2", 1));
+}
+
+TEST_CASE("file formats: index axes are int64 and the orbit verdicts carry CF flags, in the finished file",
+          "[io][formats][sweep]") {
+  ScratchDir dir("format_index_flags");
+  std::ofstream(dir.file("states.csv")) << "th1,th2\n0.3,-0.2\n2.0,-0.2\n";
+  std::ofstream(dir.file("points.toml")) << "[model]\nname = \"golf\"\n[points]\nfile = \"states.csv\"\n"
+                                            "[compute]\norbit_class = { time = 20 }\n";
+  std::ofstream(dir.file("sample.toml")) << "[model]\nname = \"golf\"\n[sample]\nenergy = -3.0\nn = 3\n"
+                                            "[compute]\nfinal_state = { time = 0.1 }\n";
+  for (const char* job : {"points.toml", "sample.toml"})
+    REQUIRE(run_cli("sweep " + shell_quote(dir.file(job)) + " --progress quiet").exit_code == 0);
+  auto integer_axis = [](hid_t file, const std::string& name, std::size_t n) {
+    INFO(name);
+    h5::Dataset axis = open_dataset(file, name);
+    h5::Datatype type(H5Dget_type(axis), "type");
+    CHECK(H5Tequal(type, H5T_STD_I64LE) > 0);
+    CHECK(io::netcdf::read_values<double>(file, name) == [n] {
+      std::vector<double> v(n);
+      for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<double>(i);
+      return v;
+    }());
+  };
+  h5::QuietErrors quiet;
+  {
+    h5::File file = open_file(dir.file("points.h5"));
+    integer_axis(file, "point", 2);
+    for (const char* name : {"orbit_class", "orbit_votes"}) {
+      INFO(name);
+      h5::Dataset ds = open_dataset(file, name);
+      CHECK(h5::read_string_attribute(ds, "flag_meanings") == "regular chaotic undecided");
+      CHECK(std::get<std::string>(h5::read_attribute(ds, "flag_values")) == "0,1,2");
+    }
+    CHECK_FALSE(h5::has_attribute(open_dataset(file, "orbit_lambda_max"), "flag_values"));
+  }
+  {
+    h5::File file = open_file(dir.file("sample.h5"));
+    integer_axis(file, "sample", 3);
+    h5::Dataset energy = open_dataset(file, "energy");  // the levels stay float64
+    h5::Datatype type(H5Dget_type(energy), "type");
+    CHECK(H5Tequal(type, H5T_IEEE_F64LE) > 0);
+  }
 }

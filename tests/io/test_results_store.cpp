@@ -9,6 +9,7 @@
 
 #include "chaoskit/core/build_info.hpp"
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/io/chunk_geometry.hpp"
 #include "chaoskit/io/h5_handle.hpp"
 #include "chaoskit/io/results_store.hpp"
 #include "io/store_fixtures.hpp"
@@ -73,7 +74,7 @@ TEST_CASE("results store: write, close, reopen, read back every variable and the
       REQUIRE(basin[i] == test::basin_of(i));
       REQUIRE(conv[i] == test::converged_of(i));
     } else {
-      REQUIRE(st[i] == io::point_status::not_computed);
+      REQUIRE(st[i] == point_status::not_computed);
       REQUIRE(std::isnan(lam[i]));  // float64 fill NaN
       REQUIRE(basin[i] == -1.0);    // int32 fill
       REQUIRE(conv[i] == 255.0);    // uint8 fill
@@ -181,6 +182,22 @@ TEST_CASE("results store: chunks are contiguous flat runs and chunk_end finds th
   CHECK(s.chunk_end(1170) == 1200);
   CHECK(s.flat_index(std::vector<std::size_t>{2, 7}) == 67);
   CHECK(s.multi_index(67) == std::vector<std::size_t>{2, 7});
+  // What the geometry asserts and a file read back is checked for: chunks that are runs of points.
+  using io::GridGeometry;
+  CHECK(GridGeometry::chunks_are_runs({40, 30}, {3, 30}));
+  CHECK(GridGeometry::chunks_are_runs({40, 30}, {1, 7}));
+  CHECK(GridGeometry::chunks_are_runs({5, 6, 7}, {1, 2, 7}));
+  CHECK(GridGeometry::chunks_are_runs({10}, {10}));
+  for (std::size_t target : {1, 7, 100, 4096, 100000}) {
+    const GridGeometry g = GridGeometry::choose({9, 8, 7}, 4, target);
+    INFO(target);
+    CHECK(GridGeometry::chunks_are_runs(g.shape(), g.chunk()));
+  }
+  CHECK_FALSE(GridGeometry::chunks_are_runs({40, 30}, {3, 29}));     // a cut axis before a partial one
+  CHECK_FALSE(GridGeometry::chunks_are_runs({40, 30}, {3, 31}));     // beyond the axis
+  CHECK_FALSE(GridGeometry::chunks_are_runs({40, 30}, {0, 30}));     // empty
+  CHECK_FALSE(GridGeometry::chunks_are_runs({5, 6, 7}, {2, 1, 7}));  // two cut axes
+  CHECK_FALSE(GridGeometry::chunks_are_runs({40, 30}, {40}));        // rank differs
 }
 
 TEST_CASE("results store: resume reports finished points and completes the grid", "[io][store]") {

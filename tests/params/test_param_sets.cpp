@@ -155,6 +155,11 @@ TEST_CASE("parameter files: each defect is named", "[params][errors]") {
       {replace(good, "model = \"golf\"", ""), "model: missing or not a string"},
       {replace(good, "model = \"golf\"", "model = \"golf\"\ncolour = \"red\""), "colour: unknown top-level key"},
       {replace(good, "[values]", "[valeus]"), "unknown top-level key"},
+      // One message style with every strict reader (params/toml_fields.hpp): the keys it expects.
+      {replace(good, "m1 = 2.5", "m1 = 2.5\nmass3 = 1.0"),
+       "unknown parameter for model golf (expected one of: I1, I2, L1, L2, g, m1, m2, r1, r2)"},
+      {replace(good, "model = \"golf\"", "model = \"golf\"\ncolour = \"red\""),
+       "unknown top-level key (expected one of: derivation, description, model, provenance, values)"},
       {replace(good, "g = 9.81", "g = 9.81 9"), "bad_"},  // TOML syntax error names the file and line
   };
   for (const auto& c : cases) {

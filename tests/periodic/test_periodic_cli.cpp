@@ -84,6 +84,30 @@ TEST_CASE("continue cli: the Henon map's doublings, the branch file and a restar
   const periodic::BranchFile f = periodic::read_branch_file(again);
   CHECK(f.result.branches.size() == 2);
   CHECK_THAT(std::get<std::string>(f.attributes.at("restart")), Contains("point PD1"));
+
+  // query describes a branch file: its branches, where they are stable, the labelled points.
+  const CliResult d = run_cli("query " + shell_quote(out) + " describe");
+  INFO(d.err);
+  REQUIRE(d.exit_code == 0);
+  CHECK_THAT(d.out, Contains("branch file (chaoskit continue / periodic): "));
+  CHECK_THAT(d.out, Contains("period_doubling  branch 0  a = 0.3675"));
+  CHECK_THAT(d.out, Contains("switched from branch 0, period 2"));
+  const CliResult dj = run_cli("query " + shell_quote(out) + " describe --json");
+  REQUIRE(dj.exit_code == 0);
+  const Json q = JsonParser::parse(dj.out);
+  CHECK(q["content"].str == "branch");
+  REQUIRE(q["branches"].size() == 2);
+  // Henon's period-one orbit is stable from its start up to the doubling at a = 0.3675.
+  REQUIRE(q["branches"][0]["stable"].size() == 1);
+  CHECK(q["branches"][0]["stable"][0][1].number() <= 0.3675 + 1e-9);
+  CHECK(q["branches"][0]["stable"][0][1].number() > 0.3);
+  int pd = 0;
+  for (const auto& b : q["bifurcations"].arr) pd += b["type"].str == "period_doubling";
+  CHECK(pd == 2);
+  // The sweep subcommands are for results files: one line saying what this file is.
+  const CliResult bad = run_cli("query " + shell_quote(out) + " stats parameter");
+  CHECK(bad.exit_code == 2);
+  CHECK_THAT(bad.err, Contains("is a branch file (chaoskit continue / periodic): query describes it"));
 }
 
 TEST_CASE("periodic cli: no orbit is one line on stderr and exit 1", "[periodic][cli][errors]") {

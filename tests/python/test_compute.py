@@ -2,6 +2,7 @@
 states as a [points] file, and to the single-state commands where they compute the same thing."""
 import unittest
 
+import h5py
 import numpy as np
 
 import chaoskit as ck
@@ -58,6 +59,19 @@ class ComputeTests(TempDirCase):
         self.assertIn("orbit_class", names)
         self.assert_same_as_file(ds, ref, names)
         self.assertTrue(set(np.unique(ds.orbit_class.values)) <= {0, 1, 2})
+        # The verdict and the votes carry CF flags, in the file and here alike; the points are
+        # indexed by an integer coordinate.
+        with h5py.File(self.tmp / "ref.h5", "r") as f:
+            for name in ("orbit_class", "orbit_votes"):
+                self.assertEqual(f[name].attrs["flag_meanings"], "regular chaotic undecided")
+                self.assertEqual(f[name].attrs["flag_values"].dtype, np.int32)
+                self.assertEqual(list(f[name].attrs["flag_values"]), [0, 1, 2])
+                self.assertEqual(ds[name].attrs["flag_meanings"], "regular chaotic undecided")
+                self.assertEqual(ds[name].attrs["flag_values"].dtype, np.int32)
+                self.assertEqual(list(ds[name].attrs["flag_values"]), [0, 1, 2])
+            self.assertEqual(f["point"].dtype, np.int64)
+        self.assertEqual(ds.point.dtype, np.int64)
+        self.assertEqual(list(ds.point.values), [0, 1, 2])
 
     def test_sali_and_megno_equal_the_sweep_file(self):
         sali = ck.sali("golf", GOLF_STATES, time=30)

@@ -34,5 +34,24 @@ class InstallTests(TempDirCase):
         self.assertLess(float(energy), 0.0)  # hanging at rest: below the pivot
 
 
+class InterpreterTests(unittest.TestCase):
+    def test_an_interpreter_that_cannot_import_the_module_is_told_which_one_it_was_built_for(self):
+        # `python3 -S` has no site-packages, so no numpy: an interpreter other than the one the
+        # module was built for, as a conda or pyenv python3 on PATH would be.
+        r = subprocess.run([sys.executable, "-S", "-c", "import chaoskit"], capture_output=True, text=True)
+        self.assertNotEqual(r.returncode, 0)
+        last = r.stderr.strip().splitlines()[-1]
+        from chaoskit import _locations
+        self.assertTrue(os.path.isabs(_locations.PYTHON) and os.path.exists(_locations.PYTHON), _locations.PYTHON)
+        self.assertIn(f"ImportError: chaoskit cannot be imported by {sys.executable}", last)
+        self.assertIn("No module named 'numpy'", last)
+        self.assertIn(f"built for {_locations.PYTHON} (Python {_locations.PYTHON_VERSION})", last)
+        self.assertIn(f"run {_locations.PYTHON} instead", last)
+        # The interpreter it was built for imports it.
+        ok = subprocess.run([_locations.PYTHON, "-c", "import chaoskit; print(chaoskit.__version__)"],
+                            capture_output=True, text=True)
+        self.assertEqual(ok.returncode, 0, ok.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()

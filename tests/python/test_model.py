@@ -17,6 +17,14 @@ class ModelTests(unittest.TestCase):
             self.assertIn(n, cli_names)
         self.assertIn("golf_manufactured", ck.param_sets())
 
+    def test_data_directory_holds_the_shipped_sets_and_model_files(self):
+        d = ck.data_directory()
+        for name in ck.param_sets():
+            self.assertTrue((d / "params" / f"{name}.toml").is_file(), name)
+        walker = d / "models" / "simplest_walker.toml"
+        self.assertTrue(walker.is_file())
+        self.assertEqual(ck.Model(str(walker)).state_names, ["theta", "phi", "dtheta", "dphi"])
+
     def test_version_agrees_with_the_cli(self):
         first = cli("--version").stdout.splitlines()[0]
         self.assertIn(ck.__version__, first.split())

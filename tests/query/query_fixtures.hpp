@@ -51,9 +51,9 @@ inline QueryGrid query_grid(std::size_t n1 = 12, std::size_t n2 = 9) {
   std::uniform_real_distribution<double> u(-0.2, 0.6);
   std::normal_distribution<double> nrm(0.0, 1.0);
   for (std::size_t i = 0; i < g.points; ++i) {
-    g.status.push_back(i % 11 == 3   ? io::point_status::non_finite
-                       : i % 13 == 5 ? io::point_status::invalid_point
-                                     : io::point_status::ok);
+    g.status.push_back(i % 11 == 3   ? point_status::non_finite
+                       : i % 13 == 5 ? point_status::invalid_point
+                                     : point_status::ok);
     g.lambda_max.push_back(i % 17 == 0 ? NAN : u(rng));
     g.ftle.push_back(std::exp(nrm(rng)));
     g.basin.push_back(static_cast<std::int32_t>(i % 4));

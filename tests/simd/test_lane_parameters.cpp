@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "chaoskit/params/param_sets.hpp"
-#include "chaoskit/sweep/job_reader.hpp"
-#include "chaoskit/sweep/lane_scheduler.hpp"
-#include "chaoskit/sweep/model_factory.hpp"
+#include "chaoskit/sweep/engine/lane_scheduler.hpp"
+#include "chaoskit/sweep/job/model_factory.hpp"
+#include "chaoskit/sweep/reading/job_reader.hpp"
 #include "lane_fixtures.hpp"
 
 using namespace chaoskit;

@@ -17,8 +17,8 @@
 #include "chaoskit/integrate/instances.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/simd/lane_dispatch.hpp"
-#include "chaoskit/sweep/job_reader.hpp"
-#include "chaoskit/sweep/point_context.hpp"
+#include "chaoskit/sweep/engine/point_context.hpp"
+#include "chaoskit/sweep/reading/job_reader.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::test;
@@ -211,7 +211,7 @@ TEST_CASE("lanes: a sweep's stm, ftle and endpoint_sensitivity are Psi(T, 0) of 
       for (std::size_t j = 0; j < 2; ++j) {
         const std::size_t k = i * 2 + j;
         INFO("point " << k);
-        REQUIRE(status[k] == io::point_status::ok);
+        REQUIRE(status[k] == point_status::ok);
         const std::array<std::size_t, 2> index{i, j};
         const sweep::PointContext ctx = sweep::point_context(job, index);
         const Vec<double, 4> x0 = Eigen::Map<const Vec<double, 4>>(ctx.x0.data());

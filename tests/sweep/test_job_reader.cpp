@@ -5,13 +5,13 @@
 #include <cmath>
 
 #include "chaoskit/core/errors.hpp"
-#include "chaoskit/sweep/job_fingerprint.hpp"
-#include "chaoskit/sweep/job_reader.hpp"
-#include "chaoskit/sweep/point_context.hpp"
-#include "chaoskit/sweep/quantities/basin_options.hpp"
+#include "chaoskit/sweep/engine/point_context.hpp"
+#include "chaoskit/sweep/quantities/basin.hpp"
 #include "chaoskit/sweep/quantities/quantity_unit.hpp"
-#include "chaoskit/sweep/quantities/section_options.hpp"
-#include "chaoskit/sweep/result_layout.hpp"
+#include "chaoskit/sweep/quantities/results_layout.hpp"
+#include "chaoskit/sweep/quantities/section.hpp"
+#include "chaoskit/sweep/reading/job_reader.hpp"
+#include "chaoskit/sweep/runs/job_fingerprint.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::sweep;
@@ -92,7 +92,7 @@ stm = { time = 1.0 }
 section = { plane = "th1 = 0", crossings = 5 }
 )",
                           "job.toml");
-  const ResultLayout L = result_layout(j);
+  const ResultsLayout L = results_layout(j);
   std::vector<std::string> names;
   for (const auto& v : L.variables) names.push_back(v.name);
   CHECK(names == std::vector<std::string>{"spectrum", "spectrum_error", "stm", "section_count", "section_time",
@@ -187,20 +187,20 @@ TEST_CASE("sweep job: the stepper follows the workload unless [integrator] names
   CHECK_FALSE(plain.stepper_named);
   CHECK(plain.integrator_for(Workload::tangent_flow).stepper == StepperKind::rkf78);
   CHECK(plain.integrator_for(Workload::trajectory).stepper == StepperKind::dopri5);
-  CHECK(plain.stepper_description() == "rkf78 (tangent flow), dopri5 (trajectories), by default");
+  CHECK(stepper_description(plain) == "rkf78 (tangent flow), dopri5 (trajectories), by default");
   CHECK(workload_of(Quantity::orbit_class) == Workload::tangent_flow);
   CHECK(workload_of(Quantity::ftle) == Workload::tangent_flow);
   CHECK(workload_of(Quantity::basin) == Workload::trajectory);
   CHECK(workload_of(Quantity::final_state) == Workload::trajectory);
 
   const Job tangent_only = job_with_grid("th1 = [0.1, 0.2]");
-  CHECK(tangent_only.stepper_description() == "rkf78 (tangent flow), by default");
+  CHECK(stepper_description(tangent_only) == "rkf78 (tangent flow), by default");
 
   const Job named = job_with_grid("th1 = [0.1, 0.2]", "[integrator]\nstepper = \"dopri5\"\nrtol = 1e-9\n");
   CHECK(named.stepper_named);
   CHECK(named.integrator_for(Workload::tangent_flow).stepper == StepperKind::dopri5);
   CHECK(named.integrator_for(Workload::tangent_flow).rtol == 1e-9);
-  CHECK(named.stepper_description() == "dopri5");
+  CHECK(stepper_description(named) == "dopri5");
   // The fingerprint tells a default job from one naming the same steppers, so --resume refuses to mix them.
   CHECK(job_fingerprint(plain) != job_fingerprint(job_with_grid("th1 = [0.1, 0.2]",
                                                                 "[compute.section]\nplane = \"th1 = 0\"\n"
@@ -217,7 +217,7 @@ TEST_CASE("sweep job: each quantity is one unit of the list, read once into type
     CHECK(std::find(names.begin(), names.end(), u->name) == names.end());
     names.push_back(u->name);
   }
-  CHECK(names.size() == 11);
+  CHECK(names.size() == quantity_count);
   // The section plane is parsed when the job is read: the point evaluator only evaluates it.
   const Job s = job_with_grid("th1 = { linspace = [0.0, 1.0, 2] }",
                               "[compute.section]\nplane = \"th2 = 2*th1\"\ndirection = \"down\"\n");
@@ -230,7 +230,7 @@ TEST_CASE("sweep job: each quantity is one unit of the list, read once into type
   const Job b =
       job_with_grid("th1 = { linspace = [0.0, 1.0, 2] }", "[compute.basin]\nkind = \"task\"\nthreshold = 3.5\n");
   CHECK(b.compute[1].options_as<BasinEntry>().kind == basins::BasinKind::task);
-  const ResultLayout layout = result_layout(b);
+  const ResultsLayout layout = results_layout(b);
   CHECK(layout.find("basin_speed") >= 0);
   CHECK(layout.find("basin_label") == layout.find("basin_time") - 1);
   // The kind and the task threshold change what basin_label means, so they are part of the job:

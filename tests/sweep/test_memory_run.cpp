@@ -7,9 +7,9 @@
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/io/results_store.hpp"
-#include "chaoskit/sweep/job_reader.hpp"
-#include "chaoskit/sweep/memory_run.hpp"
-#include "chaoskit/sweep/runner.hpp"
+#include "chaoskit/sweep/reading/job_reader.hpp"
+#include "chaoskit/sweep/runs/memory_run.hpp"
+#include "chaoskit/sweep/runs/runner.hpp"
 #include "sweep_fixtures.hpp"
 
 using namespace chaoskit;
@@ -80,7 +80,7 @@ TEST_CASE("memory run: a point list given directly equals the same list read fro
   const MemoryRun a = compute_in_memory(from_file, 2, [] { return false; });
   const MemoryRun b = compute_in_memory(given, 1, [] { return false; });
   CHECK(a.values.same_bits(b.values));
-  CHECK(b.status == std::vector<std::int8_t>(3, io::point_status::ok));
+  CHECK(b.status == std::vector<std::int8_t>(3, point_status::ok));
 }
 
 TEST_CASE("memory run: given points refuse a file, and a stop leaves points uncomputed", "[sweep][memory]") {
@@ -97,6 +97,6 @@ TEST_CASE("memory run: given points refuse a file, and a stop leaves points unco
   // A stop before the first point: nothing computed, every value the variable's fill value.
   const MemoryRun run = compute_in_memory(job, 1, [] { return true; });
   CHECK(run.stopped);
-  CHECK(run.status == std::vector<std::int8_t>(3, io::point_status::not_computed));
+  CHECK(run.status == std::vector<std::int8_t>(3, point_status::not_computed));
   for (double v : variable(run, "lambda_max")) CHECK(std::isnan(v));
 }

@@ -14,8 +14,8 @@
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
-#include "chaoskit/sweep/model_factory.hpp"
-#include "chaoskit/sweep/parameter_axes.hpp"
+#include "chaoskit/sweep/job/model_factory.hpp"
+#include "chaoskit/sweep/job/parameter_axes.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::sweep;

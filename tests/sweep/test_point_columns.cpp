@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include "chaoskit/sweep/point_run.hpp"
+#include "chaoskit/sweep/quantities/point_run.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::sweep;

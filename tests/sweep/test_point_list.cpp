@@ -10,11 +10,11 @@
 #include "../io/store_fixtures.hpp"
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/core/units.hpp"
-#include "chaoskit/sweep/job_fingerprint.hpp"
-#include "chaoskit/sweep/job_reader.hpp"
-#include "chaoskit/sweep/point_context.hpp"
-#include "chaoskit/sweep/point_list.hpp"
-#include "chaoskit/sweep/result_layout.hpp"
+#include "chaoskit/sweep/engine/point_context.hpp"
+#include "chaoskit/sweep/job/point_list.hpp"
+#include "chaoskit/sweep/quantities/results_layout.hpp"
+#include "chaoskit/sweep/reading/job_reader.hpp"
+#include "chaoskit/sweep/runs/job_fingerprint.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::sweep;
@@ -100,13 +100,13 @@ TEST_CASE("point list: a job holds its rows behind one `point` axis and sets eac
   CHECK(std::get<LimbModel>(c.model).p.m2 == 4.0);
   CHECK(c.inputs.value(0.0)[0] == 0.0);
 
-  const ResultLayout L = result_layout(j);
+  const ResultsLayout L = results_layout(j);
   std::vector<std::string> names;
   for (const auto& v : L.variables) names.push_back(v.name);
   CHECK(names == std::vector<std::string>{"final_state", "initial_energy", "th2", "m2", "tau_hip", "initial_state"});
   CHECK(L.variables[L.find("th2")].units == "rad");
   CHECK(L.variables[L.find("initial_state")].values_per_point() == 4);
-  CHECK(result_axes(j)[0].name == "point");
+  CHECK(L.axes.at(0).name == "point");
 }
 
 TEST_CASE("point list: a grid job gains no point-list variables", "[sweep][points]") {
@@ -114,7 +114,7 @@ TEST_CASE("point list: a grid job gains no point-list variables", "[sweep][point
       parse_job("[model]\nname = \"limb\"\n[grid]\nth1 = [0.0, 1.0]\n[compute]\nfinal_state = { time = 1.0 }\n",
                 "/tmp/grid.toml");
   CHECK(j.point_source == PointSource::grid);
-  CHECK(result_layout(j).find("initial_state") == -1);
+  CHECK(results_layout(j).find("initial_state") == -1);
   CHECK(job_fingerprint(j).find("points.") == std::string::npos);
 }
 

@@ -6,7 +6,7 @@
 #include <regex>
 #include <string>
 
-#include "chaoskit/sweep/progress.hpp"
+#include "chaoskit/sweep/runs/progress.hpp"
 
 using chaoskit::sweep::Progress;
 using chaoskit::sweep::ProgressMode;

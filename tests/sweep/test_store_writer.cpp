@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "../io/store_fixtures.hpp"
-#include "chaoskit/sweep/results_file.hpp"
+#include "chaoskit/sweep/runs/results_file.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::test;
@@ -18,12 +18,12 @@ namespace {
 // each column's points in order and each point's block together.
 struct Fixture {
   ScratchDir dir{"store_writer"};
-  sweep::ResultLayout layout;
+  sweep::ResultsLayout layout;
   io::ResultsStore store;
   sweep::Progress progress;
   explicit Fixture(std::size_t n1 = 10, std::size_t n2 = 12)
-      : layout{{{"pair", io::ElementType::float64, {{"k", 2}}, "1", "two values per point", NAN},
-                {"flag", io::ElementType::uint8, {}, "1", "a flag", 255}}},
+      : layout{.variables = {{"pair", io::ElementType::float64, {{"k", 2}}, "1", "two values per point", NAN},
+                             {"flag", io::ElementType::uint8, {}, "1", "a flag", 255}}},
         store(io::ResultsStore::create(dir.file("w.h5"), grid_axes(n1, n2), layout.variables, {})),
         progress(n1 * n2, 0, sweep::ProgressMode::quiet) {}
 
@@ -36,7 +36,7 @@ struct Fixture {
       pair[0] = static_cast<double>(i) + 0.25;
       pair[1] = -static_cast<double>(i);
       *v.at<std::uint8_t>(1, i - first) = static_cast<std::uint8_t>(i % 2);
-      st.push_back(i % 7 == 0 ? io::point_status::non_finite : io::point_status::ok);
+      st.push_back(i % 7 == 0 ? point_status::non_finite : point_status::ok);
     }
     w.put(first, v, st);
   }
@@ -50,7 +50,7 @@ struct Fixture {
       CHECK(pair[2 * i] == static_cast<double>(i) + 0.25);
       CHECK(pair[2 * i + 1] == -static_cast<double>(i));
       CHECK(flag[i] == static_cast<double>(i % 2));
-      CHECK(status[i] == (i % 7 == 0 ? io::point_status::non_finite : io::point_status::ok));
+      CHECK(status[i] == (i % 7 == 0 ? point_status::non_finite : point_status::ok));
     }
   }
 };

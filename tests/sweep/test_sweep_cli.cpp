@@ -47,7 +47,7 @@ TEST_CASE("sweep: a point's lambda_max equals `chaoskit lyapunov` for the same s
                            " --time 10 --renorm 1 --blocks 5 --rtol 1e-9 --atol 1e-9 --json");
     REQUIRE(r.exit_code == 0);
     const auto js = JsonParser::parse(r.out);
-    CHECK(status[i] == io::point_status::ok);
+    CHECK(status[i] == point_status::ok);
     CHECK(lam[i] == js["lambda_max"].number());
     CHECK(err[i] == js["lambda_max_error"].number());
   }
@@ -101,12 +101,12 @@ final_state = { time = 1.0 }
   int admissible = 0, inaccessible = 0;
   for (std::size_t i = 0; i < E.size(); ++i) {
     const auto idx = store.multi_index(i);
-    if (status[i] == io::point_status::ok) {
+    if (status[i] == point_status::ok) {
       ++admissible;
       CHECK(E[i] == Approx(energies[idx[0]]).margin(1e-11));
     } else {
       ++inaccessible;
-      CHECK(status[i] == io::point_status::invalid_point);
+      CHECK(status[i] == point_status::invalid_point);
       CHECK(std::isnan(E[i]));
     }
   }

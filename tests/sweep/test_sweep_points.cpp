@@ -92,7 +92,7 @@ TEST_CASE("sweep points: a point list gives a grid sweep's values bit for bit an
   // Grid flat order is (th1, th2) row-major: (0.3,-0.4) (0.3,25deg) (1.2,-0.4) (1.2,25deg).
   const std::size_t grid_index_of_point[] = {3, 0, 1, 2};
   for (std::size_t i = 0; i < 4; ++i) require_same_point(g, grid_index_of_point[i], p, i);
-  for (std::size_t i = 0; i < 4; ++i) CHECK(p.read_status()[i] == io::point_status::ok);
+  for (std::size_t i = 0; i < 4; ++i) CHECK(p.read_status()[i] == point_status::ok);
   CHECK(p.read("lambda_max")[0] != p.read("lambda_max")[1]);  // the points differ: the comparison means something
 
   const double deg25 = 25 * kDegree;
@@ -160,7 +160,7 @@ TEST_CASE("sweep points: an energy column solves the rate, and initial_state hol
   const io::ResultsStore s = io::ResultsStore::open_read(dir.file("energy.h5"));
   const auto status = s.read_status();
   const auto x0 = s.read("initial_state"), E = s.read("energy"), E0 = s.read("initial_energy");
-  REQUIRE(status[0] == io::point_status::ok);
+  REQUIRE(status[0] == point_status::ok);
   const std::optional<double> rate = rate_for_energy(limb, q, qd, 0, floor + 5.0, +1);
   REQUIRE(rate);
   CHECK(same_bits(x0[2], *rate));
@@ -168,7 +168,7 @@ TEST_CASE("sweep points: an energy column solves the rate, and initial_state hol
   CHECK(E[0] == floor + 5.0);
   CHECK(E0[0] == Approx(floor + 5.0).margin(1e-11));
   // Below the potential: no state, status 5; the given components stay, the rate is NaN.
-  CHECK(status[1] == io::point_status::invalid_point);
+  CHECK(status[1] == point_status::invalid_point);
   CHECK(x0[4] == 0.4);
   CHECK(x0[5] == -0.3);
   CHECK(std::isnan(x0[6]));

@@ -18,10 +18,10 @@
 #include "chaoskit/integrate/instances.hpp"
 #include "chaoskit/io/results_store.hpp"
 #include "chaoskit/models/energy_surface_sampler.hpp"
-#include "chaoskit/sweep/energy_sample.hpp"
-#include "chaoskit/sweep/job_fingerprint.hpp"
-#include "chaoskit/sweep/job_reader.hpp"
-#include "chaoskit/sweep/point_context.hpp"
+#include "chaoskit/sweep/engine/point_context.hpp"
+#include "chaoskit/sweep/reading/energy_sample.hpp"
+#include "chaoskit/sweep/reading/job_reader.hpp"
+#include "chaoskit/sweep/runs/job_fingerprint.hpp"
 #include "sweep_fixtures.hpp"
 
 using namespace chaoskit;
@@ -150,7 +150,7 @@ TEST_CASE("sweep sample: initial_state is the sampler's, on its level, and the r
     for (std::size_t i = 0; i < 5; ++i) {
       const std::size_t p = level * 5 + i;
       INFO("level " << level << ", sample " << i);
-      REQUIRE(status[p] == io::point_status::ok);
+      REQUIRE(status[p] == point_status::ok);
       const Vec<double, 4> x0 = sampler.sample(3, level, i);
       for (int k = 0; k < 4; ++k) CHECK(same_bits(x0s[p * 4 + static_cast<std::size_t>(k)], x0(k)));
       CHECK(std::abs(E0[p] - levels[level]) <= 1e-12 * std::abs(levels[level]));

@@ -3,8 +3,8 @@
 
 #include <cmath>
 
-#include "chaoskit/sweep/guided_schedule.hpp"
-#include "chaoskit/sweep/work_messages.hpp"
+#include "chaoskit/sweep/runs/guided_schedule.hpp"
+#include "chaoskit/sweep/runs/work_messages.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::sweep;

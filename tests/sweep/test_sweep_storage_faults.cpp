@@ -231,7 +231,7 @@ TEST_CASE("sweep faults: truncated, corrupted and foreign files are refused by -
     interrupted_sweep(job, f);
     const std::vector<std::int8_t> status = io::ResultsStore::open_read(f).read_status();
     const std::size_t point =
-        static_cast<std::size_t>(std::find(status.begin(), status.end(), io::point_status::ok) - status.begin());
+        static_cast<std::size_t>(std::find(status.begin(), status.end(), point_status::ok) - status.begin());
     REQUIRE(point < 16);  // in the first chunk (one row of 16 points), which starts at flat index 0
     const auto [addr, size] = chunk_location(f, "status", 0);
     REQUIRE(size >= 16);

@@ -50,9 +50,9 @@
 #include "chaoskit/models/limb.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/simd/lane_dispatch.hpp"
-#include "chaoskit/sweep/batch_engine.hpp"
-#include "chaoskit/sweep/job_reader.hpp"
-#include "chaoskit/sweep/result_layout.hpp"
+#include "chaoskit/sweep/engine/batch_engine.hpp"
+#include "chaoskit/sweep/quantities/results_layout.hpp"
+#include "chaoskit/sweep/reading/job_reader.hpp"
 #include "op_count.hpp"
 
 using namespace chaoskit;
@@ -77,7 +77,7 @@ class MemoryFeed final : public sweep::BatchFeed {
 /// The results in memory, one column per variable.
 class MemorySink final : public sweep::BatchSink {
  public:
-  MemorySink(const sweep::ResultLayout& layout, std::size_t points)
+  MemorySink(const sweep::ResultsLayout& layout, std::size_t points)
       : values(layout.variables, points), status(points) {}
   void put(std::size_t first, const sweep::PointColumns& v, std::span<const std::int8_t> s) override {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -107,7 +107,7 @@ struct Measurement {
 
 Measurement measure(const sweep::Job& job, simd::LanePath path, int threads, int repeat) {
   ::setenv("CHAOSKIT_SIMD", simd::lane_path_name(path).c_str(), 1);
-  const sweep::ResultLayout layout = sweep::result_layout(job);
+  const sweep::ResultsLayout layout = sweep::results_layout(job);
   const std::size_t points = job.point_count();
   Measurement m;
   // Best wall time of at least `repeat` runs on nt threads, and of as many more as fit in a second

@@ -31,8 +31,8 @@
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/simd/lane_dispatch.hpp"
-#include "chaoskit/sweep/job_reader.hpp"
-#include "chaoskit/sweep/memory_run.hpp"
+#include "chaoskit/sweep/reading/job_reader.hpp"
+#include "chaoskit/sweep/runs/memory_run.hpp"
 
 using namespace chaoskit;
 using Clock = std::chrono::steady_clock;

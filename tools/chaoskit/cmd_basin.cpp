@@ -14,6 +14,7 @@
 #include "chaoskit/basins/instances.hpp"
 #include "chaoskit/basins/uncertainty_exponent.hpp"
 #include "chaoskit/core/memory.hpp"
+#include "chaoskit/io/results_store.hpp"
 #include "chaoskit/sections/axis_spec.hpp"
 #include "commands.hpp"
 #include "integration_cli.hpp"
@@ -100,7 +101,7 @@ int run_model(const M& model, const BasinCliOptions& opt, const std::string& par
   std::size_t unsettled = 0, failed = 0;
   for (std::size_t k = 0; k < map.label.size(); ++k) {
     unsettled += map.label[k] == kLabelNotSettled && bo.kind == BasinKind::rest;
-    failed += map.status[k] != io::point_status::ok;
+    failed += map.status[k] != point_status::ok;
   }
 
   std::vector<io::Axis> axes{{xs.name, xs.values, units_of(xs.name), "initial " + xs.name},

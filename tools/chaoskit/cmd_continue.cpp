@@ -180,6 +180,7 @@ int run_continue(const ContinueCommandOptions& opt) {
       attrs["params_values"] = param_values_text(cp.params_label);
       attrs["integrator"] = describe_integrator(cp.integrator);
       attrs["inputs"] = cp.inputs_text;
+      if (cp.flow.section.active()) attrs["at_event"] = cp.flow.section.event;
     }
     if (restarting) attrs["restart"] = opt.restart + " point " + opt.point;
     periodic::write_branch_file(opt.out, result, attrs, opt.force);
@@ -210,7 +211,9 @@ CommandRunner register_continue_command(CLI::App& app) {
               "Finds the periodic orbit near the guess (as chaoskit periodic does) and follows it by "
               "pseudo-arclength continuation in --param: energy (conservative flows: the family of orbits of "
               "one energy each), an input's constant moment (tau1, ...), any key of the parameter set's [values] "
-              "(L1, m2, g; an array element as b2), or a map's parameter (henon: a, b). Steps that converge "
+              "(L1, m2, g; an array element as b2), or a map's parameter (henon: a, b). With --at-event the orbit is "
+              "a fixed point (or period-K point) of the model's map at that event, such as a walker's stride map "
+              "continued in its slope (--param gamma). Steps that converge "
               "quickly grow (to --ds-max), slow or failed ones shrink; the branch ends below --ds-min, after "
               "--max-points points, or where the parameter leaves [--min, --max].\n"
               "\n"
@@ -239,7 +242,11 @@ CommandRunner register_continue_command(CLI::App& app) {
                       "The period-2 branch again, switched onto from the saved period doubling.\n"
                       "$ chaoskit continue --model chain --params chain1_rod --state 0.5,0 --period 1.7 \\\n"
                       "    --param energy --max 4 --max-points 40\n"
-                      "The free rod pendulum's family of oscillations in energy.",
+                      "The free rod pendulum's family of oscillations in energy.\n"
+                      "$ chaoskit continue --model data/models/simplest_walker.toml --at-event heel_strike \\\n"
+                      "    --state 0.2003109,0.4006218,-0.1998325,-0.0158 --param gamma --max 0.02 --switch-pd 3\n"
+                      "The simplest walker's period-one gait in the slope: its period doubling and the doubled "
+                      "gaits' cascade.",
           .environment =
               parameter_set_environment() + "OMP_NUM_THREADS\tThe thread count when --threads is 0 (default).\n",
       });

@@ -74,6 +74,18 @@ int run_models(const ModelsOptions& opt) {
     const ParamFile f = read_param_file(p.string());
     std::cout << "  " << std::left << std::setw(30) << p.filename().string() << "[" << f.model << "] "
               << f.table["description"].value_or(std::string()) << "\n";
+    // A hybrid model's events and modes, as `simulate` logs them and `section --at-event` takes them.
+    if (const toml::array* events = f.table["events"].as_array(); events && !events->empty()) {
+      std::string names;
+      for (const auto& e : *events)
+        if (const toml::table* t = e.as_table())
+          names += (names.empty() ? "" : ", ") + (*t)["name"].value_or(std::string("?"));
+      std::string modes;
+      if (const toml::array* m = f.table["modes"].as_array())
+        for (const auto& name : *m) modes += (modes.empty() ? "" : ", ") + name.value_or(std::string("?"));
+      std::cout << "  " << std::setw(30) << ""
+                << "events: " << names << (modes.empty() ? "" : "; modes: " + modes) << "\n";
+    }
   }
   return 0;
 }
@@ -90,8 +102,9 @@ CommandRunner register_models_command(CLI::App& app) {
                             "(joint moments), its angle and inertia conventions and the parameter set it uses when "
                             "--params is not given; then every shipped parameter set (data/params/NAME.toml) with the "
                             "parameter layout it declares and its description, and (text only) the shipped model files "
-                            "(data/models/*.toml), which --model takes as a path. Any command's --params takes one of "
-                            "these names or the path of a TOML file of the same layout.",
+                            "(data/models/*.toml), which --model takes as a path, with the events and modes of the "
+                            "files that have them (walkers, joint stops). Any command's --params takes one of these "
+                            "names or the path of a TOML file of the same layout.",
                         .output = "Text on stdout, or with --json one JSON object:\n"
                                   "models\tarray of {name, summary, state, inputs, conventions, default_params}\n"
                                   "param_sets\tarray of {name, layout, description}, sorted by name",

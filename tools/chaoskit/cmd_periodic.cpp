@@ -46,6 +46,7 @@ int run_periodic(const PeriodicCommandOptions& opt) {
     w.begin_object().field(cp.is_map ? "map" : "model", what);
     if (!cp.is_map) w.field("params", cp.params_label).field("integrator", describe_integrator(cp.integrator));
     if (!cp.is_map) w.field("inputs", cp.inputs_text);
+    if (cp.flow.section.active()) w.field("at_event", cp.flow.section.event);
     w.field("kind", periodic::problem_kind_name(problem.kind)).field("conservative", problem.conservative());
     w.field("status", periodic::orbit_status_name(o.status)).field("message", o.message);
     w.field("iterations", o.iterations).field("residual", o.residual).field("segments", o.segments);
@@ -66,15 +67,18 @@ int run_periodic(const PeriodicCommandOptions& opt) {
     s << std::setprecision(12);
     s << (cp.is_map ? "map " : "model ") << what;
     if (!cp.is_map) s << "  params " << cp.params_label << "\nintegrator " << describe_integrator(cp.integrator);
-    s << "\nproblem " << periodic::problem_kind_name(problem.kind) << (problem.conservative() ? ", conservative" : "")
-      << ", " << o.segments << (cp.is_map ? " iterate(s)" : " segment(s)") << "\n"
-      << o.message << "\n";
+    s << "\nproblem " << periodic::problem_kind_name(problem.kind) << (problem.conservative() ? ", conservative" : "");
+    if (cp.flow.section.active()) s << " at event " << cp.flow.section.event;
+    s << ", " << o.segments << (problem.is_flow() ? " segment(s)" : " iterate(s)") << "\n" << o.message << "\n";
     s << "state";
     for (std::size_t i = 0; i < cp.state_names.size(); ++i)
       s << "  " << cp.state_names[i] << " = " << o.points.front()(static_cast<Eigen::Index>(i));
     s << "\n";
     if (problem.is_flow()) s << "period T = " << o.period << " s\n";
-    if (!problem.is_flow() && std::isfinite(o.return_time)) s << "return time = " << o.return_time << " s\n";
+    if (!problem.is_flow() && std::isfinite(o.return_time))
+      s << (cp.flow.section.active() ? "step time = " : "return time = ") << o.return_time
+        << (cp.flow.section.active() && o.segments > 1 ? " (all " + std::to_string(o.segments) + " steps)" : "")
+        << " s\n";
     if (problem.conservative()) s << "energy E = " << o.energy << " J  (unfolding beta = " << o.beta << ")\n";
     s << "monodromy matrix:\n";
     for (Eigen::Index i = 0; i < o.monodromy.rows(); ++i) {
@@ -99,6 +103,7 @@ int run_periodic(const PeriodicCommandOptions& opt) {
       attrs["params_values"] = param_values_text(cp.params_label);
       attrs["integrator"] = describe_integrator(cp.integrator);
       attrs["inputs"] = cp.inputs_text;
+      if (cp.flow.section.active()) attrs["at_event"] = cp.flow.section.event;
     }
     attrs["kind"] = std::string(periodic::problem_kind_name(problem.kind));
     attrs["status"] = std::string(periodic::orbit_status_name(o.status));
@@ -120,6 +125,7 @@ CommandRunner register_periodic_command(CLI::App& app) {
           .summary = "a periodic orbit (or a map's periodic point), its Floquet multipliers and its stability",
           .synopsis = "chaoskit periodic --model NAME --state LIST --period SECONDS [--segments M] [OPTIONS]\n"
                       "chaoskit periodic --model NAME --state LIST --forcing-period SECONDS [--iterates K] [OPTIONS]\n"
+                      "chaoskit periodic --model FILE.toml --at-event NAME --state LIST [--iterates K] [OPTIONS]\n"
                       "chaoskit periodic --map henon [--map-params a=A,b=B] --state LIST [--iterates K] [OPTIONS]",
           .description =
               "Finds a periodic orbit near the guess --state by Newton's method on the shooting equations, with the "
@@ -133,7 +139,13 @@ CommandRunner register_periodic_command(CLI::App& app) {
               "the energy is fixed (--energy, default the guess's) and an unfolding parameter beta, which is 0 at a "
               "solution, makes the equations square. A forced flow (--forcing-period) has its period fixed: the orbit "
               "is a fixed point (or with --iterates K a period-K point) of the stroboscopic map. --map henon finds "
-              "fixed points and period-K orbits of the Henon map.\n"
+              "fixed points and period-K orbits of the Henon map. --at-event NAME takes a model with events (a "
+              "walker) at that event: the map from the state just after one occurrence to the state just after the "
+              "next (a stride map from heel strike to heel strike), with its Jacobian through the saltation "
+              "matrices; --state is a state just after the event, and the step time is reported. Its trivial "
+              "multipliers are 0: the flow direction (section), and the directions an impact of lower rank "
+              "erases (impact). A step that does not reach the event within --max-time fails with 'guard not "
+              "reached'.\n"
               "\n"
               "Reports the orbit, its period, the shooting residual (converged when max |residual| <= --tol), the "
               "monodromy matrix and the Floquet multipliers: the trivial ones (+1 along the flow, +1 for the "
@@ -159,7 +171,11 @@ CommandRunner register_periodic_command(CLI::App& app) {
                       "    --segments 4 --json\n"
                       "The Lorenz system's shortest unstable periodic orbit (AB) by multiple shooting, as JSON.\n"
                       "$ chaoskit periodic --map henon --map-params a=1.2 --state 0.6,0.2 --iterates 2\n"
-                      "A period-2 orbit of the Henon map at a = 1.2.",
+                      "A period-2 orbit of the Henon map at a = 1.2.\n"
+                      "$ chaoskit periodic --model data/models/simplest_walker.toml --at-event heel_strike \\\n"
+                      "    --state 0.2003109,0.4006218,-0.1998325,-0.0158\n"
+                      "The simplest walker's period-one gait at slope 0.009 (Garcia et al. 1998), its step time and "
+                      "its two nontrivial stride-map eigenvalues.",
           .environment =
               parameter_set_environment() + "OMP_NUM_THREADS\tThe thread count when --threads is 0 (default).\n",
       });

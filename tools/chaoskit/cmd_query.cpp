@@ -20,6 +20,7 @@
 #include "commands.hpp"
 #include "json_writer.hpp"
 #include "man_page.hpp"
+#include "query_branch.hpp"
 
 namespace chaoskit::cli {
 
@@ -419,7 +420,9 @@ CommandRunner register_query_command(CLI::App& app) {
           .description = "Reads a results file written by chaoskit sweep (or chaoskit basin), also while the sweep "
                          "still runs: there is no file lock, and the reader sees the points finished at the writer's "
                          "last flush (tables then note on stderr how many points are done). Each COMMAND has its own "
-                         "page: chaoskit query FILE.h5 COMMAND --help.",
+                         "page: chaoskit query FILE.h5 COMMAND --help. The file of chaoskit continue or chaoskit "
+                         "periodic --out (a branch file) takes describe: its branches, the parameter ranges where "
+                         "the orbits are stable, and the labelled bifurcation points.",
           .output = "See each COMMAND's page.",
           .exit_status = query_exit_status(),
           .examples = std::string(kQueryExampleSetup) +
@@ -576,8 +579,14 @@ CommandRunner register_query_command(CLI::App& app) {
           throw InputError("query", "the results file comes first: chaoskit query FILE.h5 " + opt->file);
       throw InputError("query", "expected one of describe, select, stats, nearest, export after the file name");
     }
-    const io::ResultsStore store = io::ResultsStore::open_read(opt->file);
     const CLI::App* sub = cmd->get_subcommands().at(0);
+    if (is_branch_file(opt->file)) {  // the file of chaoskit continue or periodic --out
+      if (sub != describe)
+        throw InputError("query", "'" + opt->file + "' is a branch file (chaoskit continue / periodic): query " +
+                                      "describes it; its variables read with xarray or h5py (periodic/README.md)");
+      return describe_branch_file(opt->file, opt->json);
+    }
+    const io::ResultsStore store = io::ResultsStore::open_read(opt->file);
     if (sub == describe) return run_describe(store, *opt);
     if (sub == select) return run_select(store, *opt);
     if (sub == stats) return run_stats(store, *opt);

@@ -8,9 +8,9 @@
 #include <iomanip>
 #include <iostream>
 
-#include "chaoskit/core/build_info.hpp"
 #include "chaoskit/integrate/instances.hpp"
 #include "chaoskit/integrate/trajectory_file.hpp"
+#include "chaoskit/io/provenance.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "commands.hpp"
@@ -96,7 +96,8 @@ int simulate_model(const M& model, const SimulateOptions& opt, const std::string
 
   const Trajectory<M> tr = simulate(model, x0, inputs, 0.0, T, output_grid(0.0, T, h), iopt);
   const EventTable events = event_table(model, tr);
-  const bool ok = tr.report.ok();
+  // A terminal event (the walker fell) ends a valid trajectory: written and reported, exit 0.
+  const bool ok = tr.report.ok() || tr.report.status == IntegrationStatus::terminal_event;
   const std::string status = status_name(tr.report.status);
 
   if (opt.json) {
@@ -150,18 +151,17 @@ int simulate_model(const M& model, const SimulateOptions& opt, const std::string
     tb.dissipated = tr.dissipated;
     for (std::size_t k = 0; k < tr.t.size(); ++k) {
       tb.x.emplace_back(tr.x[k].data(), tr.x[k].data() + n);
-      tb.u.emplace_back(tr.u[k].data(), tr.u[k].data() + m);
+      // The model's own inputs: a model file declares fewer than its compiled size carries.
+      tb.u.emplace_back(tr.u[k].data(), tr.u[k].data() + inames.size());
     }
     tb.events = events;
-    tb.attributes = {{"software", "chaoskit"},
-                     {"softwareVersion", build_info::version},
-                     {"commit", build_info::commit},
-                     {"command", "simulate"},
-                     {"model", opt.model},
-                     {"params", params_label},
-                     {"integrator", describe_integrator(iopt)},
-                     {"inputs", inputs.describe()},
-                     {"status", status}};
+    for (const auto& [key, value] : io::software_provenance()) tb.attributes[key] = std::get<std::string>(value);
+    tb.attributes.insert({{"command", "simulate"},
+                          {"model", opt.model},
+                          {"params", params_label},
+                          {"integrator", describe_integrator(iopt)},
+                          {"inputs", inputs.describe()},
+                          {"status", status}});
     write_trajectory(opt.out, tb);
   }
   if (!opt.json) {
@@ -172,6 +172,8 @@ int simulate_model(const M& model, const SimulateOptions& opt, const std::string
     o << "integrator " << describe_integrator(iopt) << "\ninputs " << inputs.describe() << "\n";
     o << "status " << status << ", " << tr.report.accepted << " steps (" << tr.report.rejected << " rejected), "
       << tr.t.size() << " samples\n";
+    if (tr.report.status == IntegrationStatus::terminal_event)
+      o << "stopped at t = " << tr.report.t << " s: " << status_explanation(tr.report.status) << "\n";
     o << "x(T) =";
     for (int i = 0; i < n; ++i) o << " " << names[i] << "=" << tr.x[last](i);
     o << "\n";
@@ -216,7 +218,9 @@ CommandRunner register_simulate_command(CLI::App& app) {
                          "\n"
                          "An integration that fails (step_underflow, non_finite, max_steps; for event models also "
                          "grazing_event, simultaneous_events, event_cascade) prints its status and time on stderr "
-                         "and exits 1; no --out file is written then.",
+                         "and exits 1; no --out file is written then. A model's terminal event (a walker's fall, "
+                         "terminal = true in its file) ends a valid trajectory: status terminal_event, the time "
+                         "it stopped, the file written, exit 0.",
           .output = "A summary on stdout: status, steps, x(T), E(0), E(T), work, dissipated and the balance "
                     "residual. --json prints one JSON object instead: model, params, integrator, inputs, "
                     "status, t_reached, steps, rejected, state_names, input_names, t [s], state (one row per "

@@ -11,10 +11,11 @@
 #include <optional>
 
 #include "chaoskit/core/errors.hpp"
-#include "chaoskit/sweep/energy_sample.hpp"
-#include "chaoskit/sweep/job_reader.hpp"
-#include "chaoskit/sweep/result_layout.hpp"
-#include "chaoskit/sweep/runner.hpp"
+#include "chaoskit/sweep/quantities/results_layout.hpp"
+#include "chaoskit/sweep/reading/energy_sample.hpp"
+#include "chaoskit/sweep/reading/job_reader.hpp"
+#include "chaoskit/sweep/runs/results_file.hpp"
+#include "chaoskit/sweep/runs/runner.hpp"
 #include "commands.hpp"
 #include "json_writer.hpp"
 #include "man_page.hpp"
@@ -32,7 +33,7 @@ struct SweepCliOptions {
 };
 
 void print_plan(const sweep::Job& job, const std::string& out) {
-  const sweep::ResultLayout layout = sweep::result_layout(job);
+  const sweep::ResultsLayout layout = sweep::results_layout(job);
   std::cout << "job " << job.source << ": model " << job.model_name << ", params " << job.params.label << "\n";
   if (job.point_source == sweep::PointSource::point_list) {
     // The list's size and where it comes from, then each column's range over the rows.

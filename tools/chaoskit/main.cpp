@@ -91,21 +91,24 @@ int main(int argc, char** argv) {
   add(&cli::register_periodic_command);
   add(&cli::register_continue_command);
 
+  // A first word that is no command is refused before anything else is read, so that
+  // `chaoskit NOSUCHCOMMAND --help` says so too instead of printing the main page.
+  std::string known;
+  bool is_command = false;
+  for (const auto* sub : app.get_subcommands({})) {
+    known += (known.empty() ? "" : ", ") + sub->get_name();
+    is_command = is_command || (argc > 1 && sub->get_name() == argv[1]);
+  }
+  if (argc > 1 && argv[1][0] != '-' && !is_command) {
+    std::cerr << "chaoskit: unknown command '" << argv[1] << "' (commands: " << known << ")\n";
+    return 2;
+  }
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) { return app.exit(e); } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForVersion& e) { return app.exit(e); } catch (const CLI::ParseError& e) {
-    std::string known;
-    bool is_command = false;
-    for (const auto* sub : app.get_subcommands({})) {
-      known += (known.empty() ? "" : ", ") + sub->get_name();
-      is_command = is_command || (argc > 1 && sub->get_name() == argv[1]);
-    }
-    if (argc > 1 && argv[1][0] != '-' && !is_command) {
-      std::cerr << "chaoskit: unknown command '" << argv[1] << "' (commands: " << known << ")\n";
-      return 2;
-    }
     std::cerr << "chaoskit: " << e.what() << " (see chaoskit --help)\n";
     return 2;
   }

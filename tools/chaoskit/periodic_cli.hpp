@@ -23,7 +23,8 @@
 namespace chaoskit::cli {
 
 struct PeriodicCliOptions {
-  std::string model, map, map_params, state, period, conservative = "auto", energy, winding, forcing_period;
+  std::string model, map, map_params, state, period, conservative = "auto", energy, winding, forcing_period, at_event,
+                                                     max_time = "100";
   int segments = 1, iterates = 1, max_iter = 20, threads = 0;
   std::string tol = "1e-10";
   IntegrationCliOptions common;
@@ -56,6 +57,15 @@ struct PeriodicCliOptions {
     cmd->add_option("--forcing-period", forcing_period,
                     "The model's vector field is periodic in t with this period [s]: find the fixed points of the "
                     "stroboscopic map (the period is fixed, no phase condition)")
+        ->type_name("SECONDS");
+    cmd->add_option("--at-event", at_event,
+                    "A model with events: the map from just after one occurrence of this event to just after the "
+                    "next (a walker's stride map, e.g. heel_strike); --state is a state just after it, --iterates K "
+                    "finds period-K orbits")
+        ->type_name("NAME");
+    cmd->add_option("--max-time", max_time,
+                    "With --at-event: a step that has not reached the event after this long fails (default 100, in "
+                    "the model's time unit)")
         ->type_name("SECONDS");
     cmd->add_option("--conservative", conservative,
                     "auto (default: an energy that the flow conserves near the guess), yes or no: a conservative "
@@ -177,6 +187,7 @@ inline CliProblem parse_problem(const PeriodicCliOptions& o, const RestartGuess*
     return p;
   }
   if (!o.map_params.empty()) throw InputError("--map-params", "applies to --map only");
+  if (o.at_event.empty() && o.max_time != "100") throw InputError("--max-time", "applies to --at-event only");
   p.flow.model = o.model;
   p.flow.params = o.common.params;
   const AnyModel model = periodic::setup_model(p.flow);
@@ -195,6 +206,27 @@ inline CliProblem parse_problem(const PeriodicCliOptions& o, const RestartGuess*
   p.flow.flow.inputs = o.common.schedule(inputs, input_names_of_any(model), o.model);
   p.inputs_text = p.flow.flow.inputs.describe();
   p.flow.flow.conservation = periodic::parse_conservation(o.conservative, "--conservative");
+  if (!o.at_event.empty()) {
+    // The map at an event: a map's options (--iterates), none of a flow's orbit.
+    const std::pair<const char*, const std::string*> flow_only[] = {{"--period", &o.period},
+                                                                    {"--forcing-period", &o.forcing_period},
+                                                                    {"--energy", &o.energy},
+                                                                    {"--winding", &o.winding}};
+    for (const auto& [flag, text] : flow_only)
+      if (!text->empty()) throw InputError(flag, "applies to a model's flow, not to its map at --at-event");
+    if (o.segments != 1)
+      throw InputError("--segments", "applies to flows; the map's orbit at --at-event has --iterates points");
+    if (o.conservative != "auto") throw InputError("--conservative", "applies to flows, not to --at-event");
+    try {
+      periodic::event_index(model, o.at_event);
+    } catch (const InputError& e) { throw InputError("--at-event", e.reason()); }
+    p.flow.section.event = o.at_event;
+    p.flow.section.max_time = parse_number(o.max_time, "--max-time");
+    if (!(p.flow.section.max_time > 0.0) || !std::isfinite(p.flow.section.max_time))
+      throw InputError("--max-time", "must be > 0");
+    p.orbit.segments = o.iterates;
+    return p;
+  }
   if (!o.forcing_period.empty()) {
     p.flow.flow.forcing_period = parse_duration(o.forcing_period, "--forcing-period");
     if (!o.period.empty()) throw InputError("--period", "the period is fixed by --forcing-period and --iterates");

@@ -5,8 +5,8 @@
 // for both.
 #include <functional>
 
-#include "chaoskit/sweep/job.hpp"
-#include "chaoskit/sweep/runner.hpp"
+#include "chaoskit/sweep/job/job.hpp"
+#include "chaoskit/sweep/runs/runner.hpp"
 
 namespace chaoskit::cli {
 

@@ -1,7 +1,7 @@
 // The MPI build: `mpirun -n N chaoskit sweep JOB` runs the sweep across N ranks (mpi_runner.hpp);
 // without mpirun the program is a single rank and behaves like the default build.
-#include "chaoskit/sweep/mpi_runner.hpp"
-#include "chaoskit/sweep/mpi_session.hpp"
+#include "chaoskit/sweep/runs/mpi_runner.hpp"
+#include "chaoskit/sweep/runs/mpi_session.hpp"
 #include "flag_errors.hpp"
 #include "sweep_launch.hpp"
 

@@ -17,7 +17,7 @@
 #include "chaoskit/basins/flip_time.hpp"
 #include "chaoskit/basins/rest_label.hpp"
 #include "chaoskit/basins/task_outcome.hpp"
-#include "chaoskit/io/results_store.hpp"
+#include "chaoskit/core/point_status.hpp"
 #include "chaoskit/models/mechanical_form.hpp"
 
 namespace chaoskit::basins {
@@ -52,14 +52,14 @@ struct BasinMap {
       label;                  ///< rest: encoded windings; flip: 1-based link that flipped, 0 none; task: task_label
   std::vector<double> value;  ///< rest: capture time; flip: flip time; task: endpoint speed
   std::vector<double> time;   ///< rest/flip: same as value; task: time of the first θ1 = 0
-  std::vector<std::int8_t> status;  ///< io::point_status codes
+  std::vector<std::int8_t> status;  ///< point_status codes
 };
 
 /// One grid point's outcome (the per-point entry for sweeps).
 struct PointOutcome {
   std::int32_t label = 0;
   double value = NAN, time = NAN;
-  std::int8_t status = io::point_status::ok;
+  std::int8_t status = point_status::ok;
 };
 
 template <MechanicalModel M>
@@ -92,7 +92,7 @@ PointOutcome basin_point(const M& model, const Vec<double, M::state_dim>& x0, co
   }
   // A failed integration has no outcome: one label for every kind, never that of a real outcome
   // (a failed flip point is not "no flip"), so that entropy and α count failures apart.
-  if (p.status != io::point_status::ok) p.label = kLabelFailed;
+  if (p.status != point_status::ok) p.label = kLabelFailed;
   return p;
 }
 
@@ -121,7 +121,7 @@ BasinMap compute_basin_map(const M& model, const Vec<double, M::state_dim>& base
   map.label.assign(total, 0);
   map.value.assign(total, NAN);
   map.time.assign(total, NAN);
-  map.status.assign(total, io::point_status::not_computed);
+  map.status.assign(total, point_status::not_computed);
   const int threads = bo.threads > 0 ? bo.threads : omp_get_max_threads();
   const long long count = static_cast<long long>(total);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
@@ -134,7 +134,7 @@ BasinMap compute_basin_map(const M& model, const Vec<double, M::state_dim>& base
     try {
       p = basin_point(model, x0, inputs, bo, io);
     } catch (...) {
-      p.status = io::point_status::internal_error;
+      p.status = point_status::internal_error;
       p.label = kLabelFailed;
     }
     map.label[k] = p.label;

@@ -1,11 +1,13 @@
 #pragma once
 // Locating the first zero of a scalar event function h(x(t)) inside one accepted step, on the
 // integrator's interpolant. Flip times, the golf task's "bottom of the swing" and similar basin
-// outcomes are all "the first time h changes sign"; they share this one root finder (the Illinois
-// variant of regula falsi, as the Poincaré-section finder uses) instead of each carrying a copy.
+// outcomes are all "the first time h changes sign"; they share the library's one root finder
+// (integrate/interpolant_root.hpp: the Illinois variant of regula falsi, as Poincaré sections and
+// the events of hybrid models use).
 #include <cmath>
 
 #include "chaoskit/core/types.hpp"
+#include "chaoskit/integrate/interpolant_root.hpp"
 
 namespace chaoskit::basins {
 
@@ -24,24 +26,13 @@ template <int n, class Interp, class H>
 LocatedEvent<n> locate_event(Interp&& interp, H&& h, double a, double b, double ha, double hb, const Vec<double, n>& xb,
                              double tol) {
   Vec<double, n> xs = xb;
-  double ts = b, hs = hb;
-  int side = 0;
-  for (int it = 0; it < 200 && std::abs(hs) > tol && b - a > 4e-16 * std::abs(b); ++it) {
-    ts = (a * hb - b * ha) / (hb - ha);
-    if (!(ts > a && ts < b)) ts = 0.5 * (a + b);
-    interp(ts, xs);
-    hs = h(xs);
-    if ((hs < 0.0) == (ha < 0.0)) {
-      a = ts, ha = hs;
-      if (side == -1) hb *= 0.5;  // Illinois: halve the stale end's weight
-      side = -1;
-    } else {
-      b = ts, hb = hs;
-      if (side == +1) ha *= 0.5;
-      side = +1;
-    }
-  }
-  return {ts, xs, std::abs(hs)};
+  const RootBracket r = illinois_root(
+      [&](double t) {
+        interp(t, xs);
+        return h(xs);
+      },
+      a, ha, b, hb, tol);
+  return {r.last_t, xs, std::abs(r.last_g)};
 }
 
 }  // namespace chaoskit::basins

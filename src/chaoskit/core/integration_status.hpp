@@ -14,6 +14,9 @@ enum class IntegrationStatus {
   grazing_event = 4,        ///< a guard was crossed tangentially: the saltation matrix is infinite
   simultaneous_events = 5,  ///< two events at one instant: the flow map has a corner there
   event_cascade = 6,        ///< events ever closer together (Zeno behaviour, chattering at a stop)
+  // The model's own end: an event it declares terminal (a walker falling) ends the orbit there. The
+  // trajectory up to it is valid; quantities defined over the whole time (λ, SALI, ...) are not.
+  terminal_event = 7,  ///< the model's terminal event happened (a walker fell)
 };
 
 }  // namespace chaoskit

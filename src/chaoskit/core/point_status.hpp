@@ -24,15 +24,17 @@ inline constexpr std::int8_t internal_error = 6;  ///< an exception while comput
 inline constexpr std::int8_t grazing_event = 7;        ///< a guard met tangentially (no sensitivity crosses it)
 inline constexpr std::int8_t simultaneous_events = 8;  ///< two events at one instant
 inline constexpr std::int8_t event_cascade = 9;        ///< a Zeno cascade of events
-inline constexpr std::int8_t last = event_cascade;     ///< the largest code any writer produces
+inline constexpr std::int8_t terminal_event = 10;      ///< the model's terminal event ended the orbit (a fall)
+inline constexpr std::int8_t last = terminal_event;    ///< the largest code any writer produces
 }  // namespace point_status
 
 /// The names of the codes 0 .. point_status::last, in order.
-inline constexpr std::array<std::string_view, 10> kPointStatusNames{"not_computed",        "ok",
+inline constexpr std::array<std::string_view, 11> kPointStatusNames{"not_computed",        "ok",
                                                                     "step_underflow",      "non_finite",
                                                                     "max_steps",           "invalid_point",
                                                                     "internal_error",      "grazing_event",
-                                                                    "simultaneous_events", "event_cascade"};
+                                                                    "simultaneous_events", "event_cascade",
+                                                                    "terminal_event"};
 
 /// The names of the codes separated by spaces: the CF `flag_meanings` attribute of status variables.
 std::string point_status_flag_meanings();
@@ -51,6 +53,7 @@ constexpr std::int8_t point_status_of(IntegrationStatus s) {
     case IntegrationStatus::grazing_event: return point_status::grazing_event;
     case IntegrationStatus::simultaneous_events: return point_status::simultaneous_events;
     case IntegrationStatus::event_cascade: return point_status::event_cascade;
+    case IntegrationStatus::terminal_event: return point_status::terminal_event;
   }
   return point_status::internal_error;
 }

@@ -13,6 +13,7 @@
 //   - optional early stop once that criterion holds for λ1 (settle_tol > 0), checked per block.
 // During the transient the vectors are re-orthonormalised too (to align them), nothing is summed.
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -107,6 +108,7 @@ class LyapunovTask {
     sums_.setZero();
     decimate_ = std::max<long>(1, n_samples_ / std::max(1, lo_.history_points));
     phase_ = n_transient_ > 0 ? Phase::transient : Phase::accumulate;
+    assert(per_block_ >= 1);  // validate(): at least as many intervals as blocks
   }
 
   State initial_state() const {
@@ -130,10 +132,12 @@ class LyapunovTask {
   }
 
   bool sample(State& Xs, double t, long k) {
+    assert(k >= 1 && k <= (phase_ == Phase::transient ? n_transient_ : n_samples_));
     const Vec<double, K> logs = orthonormalise(Xs);
     if (phase_ == Phase::transient) return true;  // align the vectors, sum nothing
     sums_ += logs;
     const long b = std::min<long>(lo_.blocks - 1, (k - 1) / std::max<long>(1, per_block_));
+    assert(b >= 0 && b < lo_.blocks);
     block_sums_[static_cast<std::size_t>(b)] += logs;
     const double elapsed = t - t_start_;
     running1_.push_back(sums_(0) / elapsed);

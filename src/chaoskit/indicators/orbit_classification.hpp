@@ -37,6 +37,7 @@
 //     undecided or regular. `time` in the result says when the verdict was reached, so a check at
 //     5× that time can count how often this happens.
 #include <array>
+#include <cassert>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -281,6 +282,7 @@ class OrbitClassTask {
   bool next_run(SampledRun& run) {
     if (complete_) return false;
     const long done = static_cast<long>(growth_.size());
+    assert(target_ > done && target_ <= last_);  // a stage adds samples, up to max_time's
     run = SampledRun{static_cast<double>(done) * o_.renorm, o_.renorm, target_ - done};
     return true;
   }

@@ -8,6 +8,7 @@
 // section's return time). A `max_time` guard ends orbits that stop returning to the section.
 // A hybrid model's section can be taken at one of its events instead (`at_event`): the state just
 // after each occurrence (a walker's stride map: the state just after each heel strike).
+#include <cassert>
 #include <cmath>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "chaoskit/core/expression.hpp"
 #include "chaoskit/integrate/driver.hpp"
 #include "chaoskit/integrate/input_schedule.hpp"
+#include "chaoskit/integrate/interpolant_root.hpp"
 #include "chaoskit/models/model_concepts.hpp"
 
 namespace chaoskit {
@@ -85,29 +87,18 @@ struct SectionObserver {
   template <class Interp>
   bool on_step(const Vec<double, n>& x0, double t0, const Vec<double, n>& x1, double t1, std::size_t, Interp&& interp) {
     if (surface == nullptr) return true;
-    double ga = g(x0), gb = g(x1);
+    const double ga = g(x0), gb = g(x1);
     const bool up = ga < 0.0 && gb >= 0.0, down = ga > 0.0 && gb <= 0.0;
     if (!((up && opt.direction >= 0) || (down && opt.direction <= 0))) return true;
-    double a = t0, b = t1;
     Vec<double, n> xs = x1;
-    double gs = gb, ts = t1;
-    int side = 0;
-    for (int it = 0; it < 200 && std::abs(gs) > opt.tol && b - a > 4e-16 * std::abs(b); ++it) {
-      ts = (a * gb - b * ga) / (gb - ga);
-      if (!(ts > a && ts < b)) ts = 0.5 * (a + b);
-      interp(ts, xs);
-      gs = g(xs);
-      if ((gs < 0.0) == (ga < 0.0)) {
-        a = ts, ga = gs;
-        if (side == -1) gb *= 0.5;  // Illinois: halve the stale end's weight
-        side = -1;
-      } else {
-        b = ts, gb = gs;
-        if (side == +1) ga *= 0.5;
-        side = +1;
-      }
-    }
-    return record({ts, xs, gs});
+    const RootBracket r = illinois_root(
+        [&](double t) {
+          interp(t, xs);
+          return g(xs);
+        },
+        t0, ga, t1, gb, opt.tol);
+    assert(r.last_t >= t0 && r.last_t <= t1);  // in the step whose ends bracketed the sign change
+    return record({r.last_t, xs, r.last_g});
   }
   void operator()(const Vec<double, n>&, double, std::size_t) const {}
 };

@@ -6,6 +6,7 @@
 // ∂f/∂x · W is evaluated at every stage with the input of that time, without forming ∂f/∂x:
 // the model's hand-derived tangent rhs if it has one, else AutoDiff directional derivatives
 // (integrate/tangent_rhs.hpp).
+#include <cassert>
 #include <cmath>
 #include <concepts>
 #include <type_traits>
@@ -83,7 +84,9 @@ inline std::vector<InputSegment> sampled_segments(const InputSchedule& inputs, i
   const InputSchedule sched = inputs.dim() == input_dim ? inputs : InputSchedule(input_dim);
   std::vector<double> sample_times;
   for (long j = 1; j < n_samples; ++j) sample_times.push_back(t0 + static_cast<double>(j) * dt);
-  return split_at_times(sched.segments(t0, T), sample_times);
+  std::vector<InputSegment> segs = split_at_times(sched.segments(t0, T), sample_times);
+  assert(segs.front().ta == t0 && segs.back().tb == T);  // the whole run, t0 to T
+  return segs;
 }
 
 /// Integrates any driver System (with set_segment) from t0 to t0 + n_samples·Δt, calling
@@ -118,6 +121,8 @@ IntegrationReport integrate_sampled(System& sys, State& X, int input_dim, const 
         [&](State& Xs, double t, const InputSegment&, const InputSegment&) { visit_samples(Xs, t); }, NoObserver{});
     rep = integrated;
     if (rep.ok()) visit_samples(X, T);
+    // A run that reached T without its sampler stopping it saw every sample, k = 1..n_samples.
+    assert(!rep.ok() || k == n_samples + 1);
   } catch (const Stop&) {
     // A run that its sampler stopped inside the integration ends at its last sample (the lanes restate this).
     rep.status = IntegrationStatus::ok;

@@ -26,6 +26,7 @@
 // of every accepted state (a non-finite result is rejected and the step halved, so a step that
 // overshoots into overflow is retried; only when dt < dt_min is the trajectory declared non_finite).
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <type_traits>
 #include <vector>
@@ -275,10 +276,14 @@ IntegrationReport run_segments(Stepper& stepper, System& sys, State& x, const st
                 return rep;
               }
             }
-            const auto u = seg.template u<System::ModelType::input_dim>(hit.t);
-            const Record e = event_jump(sys.model, hit.event, System::model_state(hit.X), u, hit.t, sys.mode);
             rep.t = hit.t;
             x = hit.X;
+            if (sys.model.event_info(hit.event).terminal) {  // the model's own end (a fall)
+              rep.status = IntegrationStatus::terminal_event;
+              return rep;
+            }
+            const auto u = seg.template u<System::ModelType::input_dim>(hit.t);
+            const Record e = event_jump(sys.model, hit.event, System::model_state(hit.X), u, hit.t, sys.mode);
             if (hit.simultaneous) {
               rep.status = IntegrationStatus::simultaneous_events;
               return rep;
@@ -367,6 +372,14 @@ template <class State, class System, class OnBoundary, class Observer>
 IntegrationReport integrate_piecewise(System& sys, State& x, const std::vector<InputSegment>& segs,
                                       const std::vector<double>& outputs, const IntegratorOptions& opt,
                                       OnBoundary&& on_boundary, Observer&& observer) {
+  // What the loop takes for granted: options validated where they were read, segments that tile
+  // the run in order (InputSchedule::segments), output times sorted.
+  assert(opt.valid());
+  assert(!segs.empty());
+  assert(std::adjacent_find(segs.begin(), segs.end(), [](const InputSegment& a, const InputSegment& b) {
+           return !(a.ta <= a.tb && a.tb == b.ta);
+         }) == segs.end());
+  assert(std::is_sorted(outputs.begin(), outputs.end()));
   using Record = typename EventRecordOf<System, State>::type;
   using Hooks = detail::DriverHooks<State, Record>;
   auto on_step = [&observer](const State& x0, double t0, const State& x1, double t1, std::size_t s,

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "chaoskit/integrate/integrator_options.hpp"
+#include "chaoskit/integrate/interpolant_root.hpp"
 #include "chaoskit/integrate/saltation.hpp"
 
 namespace chaoskit {
@@ -139,32 +140,21 @@ class EventTracker {
     return false;
   }
 
-  /// Illinois regula falsi on g(interp(t)) over [ta, tb], where g goes from ga (before the
-  /// crossing, possibly a side mark) to gb (after it). Returns the bracket's end past the crossing
-  /// (the guard there has reached zero or crossed it, so that after the reset the same crossing is
-  /// not found again), with Xs the state there; Xs holds the state at tb on entry.
+  /// Refines the crossing on g(interp(t)) over [ta, tb] (interpolant_root.hpp, to a rounding-level
+  /// bracket), where g goes from ga (before the crossing, possibly a side mark) to gb (after it).
+  /// Returns the bracket's end past the crossing (the guard there has reached zero or crossed it, so
+  /// that after the reset the same crossing is not found again), with Xs the state there; Xs holds
+  /// the state at tb on entry.
   template <class Interp>
   double locate(const System& sys, int k, double ta, double ga, double tb, double gb, Interp& interp, State& Xs) const {
-    const double past = gb != 0.0 ? (gb > 0.0 ? 1.0 : -1.0) : (ga < 0.0 ? 1.0 : -1.0);
-    double a = ta, b = tb, gs = gb;
-    int side = 0;
-    for (int it = 0; it < 200 && gs != 0.0 && b - a > 4e-16 * std::max(std::abs(a), std::abs(b)); ++it) {
-      double ts = (a * gb - b * ga) / (gb - ga);
-      if (!(ts > a && ts < b)) ts = 0.5 * (a + b);
-      interp(ts, Xs);
-      gs = guard_at(sys, k, Xs, ts);
-      if (gs * past < 0.0) {
-        a = ts, ga = gs;
-        if (side == -1) gb *= 0.5;  // Illinois: halve the stale end's weight
-        side = -1;
-      } else {
-        b = ts, gb = gs;
-        if (side == +1) ga *= 0.5;
-        side = +1;
-      }
-    }
-    if (side == -1) interp(b, Xs);  // the last evaluation was before the crossing
-    return b;
+    const RootBracket r = illinois_root(
+        [&](double t) {
+          interp(t, Xs);
+          return guard_at(sys, k, Xs, t);
+        },
+        ta, ga, tb, gb, 0.0);
+    if (!r.last_after) interp(r.after, Xs);  // the last evaluation was before the crossing
+    return r.after;
   }
 
   static double guard_at(const System& sys, int k, const State& X, double t) {

@@ -1,6 +1,7 @@
 #include "chaoskit/integrate/input_schedule.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -114,6 +115,8 @@ std::vector<InputSegment> InputSchedule::segments(double t0, double t1) const {
     }
     segs.push_back(seg);
   }
+  // The driver integrates them one after the other: from t0 to t1, each starting where the last ended.
+  assert(!segs.empty() && segs.front().ta == t0 && segs.back().tb == std::max(t0, t1));
   return segs;
 }
 

@@ -23,6 +23,13 @@ void IntegratorOptions::validate() const {
   require_positive(event_cascade_interval, "integrator.event_cascade_interval", "cascade interval");
 }
 
+bool IntegratorOptions::valid() const noexcept {
+  try {
+    validate();
+    return true;
+  } catch (const InputError&) { return false; }
+}
+
 std::string stepper_name(StepperKind k) {
   switch (k) {
     case StepperKind::dopri5: return "dopri5";
@@ -55,6 +62,7 @@ std::string status_name(IntegrationStatus s) {
     case IntegrationStatus::grazing_event: return "grazing_event";
     case IntegrationStatus::simultaneous_events: return "simultaneous_events";
     case IntegrationStatus::event_cascade: return "event_cascade";
+    case IntegrationStatus::terminal_event: return "terminal_event";
   }
   return "unknown";
 }
@@ -73,6 +81,8 @@ std::string status_explanation(IntegrationStatus s) {
       return "two events happened at the same instant: the flow is not differentiable there";
     case IntegrationStatus::event_cascade:
       return "events followed each other ever faster (a Zeno cascade or chattering), past the stated limit";
+    case IntegrationStatus::terminal_event:
+      return "the model's terminal event happened (e.g. the walker fell): the orbit ends there";
   }
   return "unknown status";
 }

@@ -51,6 +51,10 @@ struct IntegratorOptions {
   /// Throws InputError naming the offending field (`integrator.rtol`, `integrator.max_steps`, ...),
   /// as the job file spells it.
   void validate() const;
+  /// Whether validate() would accept the options: what the stepping loop asserts (driver.hpp), the
+  /// options being validated once, where they are read (job reader, command line, Python module,
+  /// the indicators' entry points).
+  bool valid() const noexcept;
 };
 
 /// "dopri5", "rkf78", "bulirsch_stoer".

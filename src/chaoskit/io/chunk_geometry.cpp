@@ -1,6 +1,7 @@
 #include "chaoskit/io/chunk_geometry.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <stdexcept>
 #include <utility>
 
@@ -19,6 +20,7 @@ std::vector<Box> flat_run_boxes(std::size_t first, std::size_t count, const std:
   const std::size_t rank = shape.size();
   std::vector<std::size_t> stride(rank, 1);
   for (std::size_t k = rank - 1; k-- > 0;) stride[k] = stride[k + 1] * shape[k + 1];
+  assert(rank > 0 && first + count <= stride[0] * shape[0]);  // write_points checked the run against the grid
   std::vector<Box> boxes;
   std::size_t p = first;
   const std::size_t end = first + count;
@@ -37,6 +39,7 @@ std::vector<Box> flat_run_boxes(std::size_t first, std::size_t count, const std:
       }
     }
     const std::size_t n = std::min(shape[k] - m[k], (end - p) / stride[k]);
+    assert(n >= 1);  // every box advances the run (the last axis always fits one point)
     Box b{std::vector<hsize_t>(rank), std::vector<hsize_t>(rank, 1)};
     for (std::size_t i = 0; i < rank; ++i) b.start[i] = i <= k ? m[i] : 0;
     b.count[k] = n;
@@ -44,6 +47,7 @@ std::vector<Box> flat_run_boxes(std::size_t first, std::size_t count, const std:
     boxes.push_back(std::move(b));
     p += n * stride[k];
   }
+  assert(p == end);  // the boxes cover the run exactly
   return boxes;
 }
 
@@ -57,7 +61,20 @@ std::vector<hsize_t> extent_of(hid_t space) {
 }  // namespace
 
 GridGeometry::GridGeometry(std::vector<std::size_t> shape, std::vector<std::size_t> chunk)
-    : shape_(std::move(shape)), chunk_(std::move(chunk)) {}
+    : shape_(std::move(shape)), chunk_(std::move(chunk)) {
+  assert(chunks_are_runs(shape_, chunk_));  // a file's chunks were checked when it was read (store_file.cpp)
+}
+
+bool GridGeometry::chunks_are_runs(const std::vector<std::size_t>& shape, const std::vector<std::size_t>& chunk) {
+  if (shape.empty() || shape.size() != chunk.size()) return false;
+  std::size_t k = 0;  // the cut axis: the first with extent > 1 (or the last)
+  while (k + 1 < shape.size() && chunk[k] == 1) ++k;
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (chunk[i] < 1 || chunk[i] > shape[i]) return false;
+    if (i > k && chunk[i] != shape[i]) return false;
+  }
+  return true;
+}
 
 GridGeometry GridGeometry::choose(std::vector<std::size_t> shape, std::size_t max_values_per_point,
                                   std::size_t target_values) {
@@ -110,7 +127,9 @@ std::size_t GridGeometry::chunk_end(std::size_t flat) const {
   const std::size_t block_end_k = std::min(s[k], (m[k] / c[k] + 1) * c[k]);
   std::size_t prefix = 0;
   for (std::size_t i = 0; i < k; ++i) prefix = prefix * s[i] + m[i];
-  return (prefix * s[k] + block_end_k) * stride;
+  const std::size_t end = (prefix * s[k] + block_end_k) * stride;
+  assert(end > flat && end <= points());
+  return end;
 }
 
 h5::Dataspace GridGeometry::select_run(hid_t ds, std::size_t first, std::size_t count) const {
@@ -127,6 +146,12 @@ h5::Dataspace GridGeometry::select_run(hid_t ds, std::size_t first, std::size_t 
               "select points");
     first_box = false;
   }
+  // The selection is the run, whole blocks of trailing values: as many values as the writer holds.
+  assert([&] {
+    hssize_t per = 1;
+    for (std::size_t t = shape_.size(); t < dims.size(); ++t) per *= static_cast<hssize_t>(dims[t]);
+    return H5Sget_select_npoints(fs) == static_cast<hssize_t>(count) * per;
+  }());
   return fs;
 }
 

@@ -32,7 +32,13 @@ struct Hyperslab {
 class GridGeometry {
  public:
   GridGeometry() = default;
+  /// `chunk` must satisfy chunks_are_runs (asserted).
   GridGeometry(std::vector<std::size_t> shape, std::vector<std::size_t> chunk);
+
+  /// Whether chunks of extent `chunk` are contiguous flat runs of the row-major grid `shape`, as
+  /// chunk_end and the writers' batches need: leading axes of extent 1, one cut axis, then whole
+  /// axes, every extent between 1 and its axis's size. choose() gives such chunks.
+  static bool chunks_are_runs(const std::vector<std::size_t>& shape, const std::vector<std::size_t>& chunk);
   /// The chunk shape of about `target_values` values (kDefaultChunkValues when 0) for variables of
   /// at most `max_values_per_point` values per point, cut as the header says.
   static GridGeometry choose(std::vector<std::size_t> shape, std::size_t max_values_per_point,

@@ -63,6 +63,13 @@ void write_attribute_raw(hid_t obj, const std::string& name, hid_t file_type, hi
   check(H5Awrite(a, mem_type, value), "write attribute " + name);
 }
 
+void write_attribute_array(hid_t obj, const std::string& name, hid_t file_type, const std::vector<long long>& values) {
+  const hsize_t n = values.size();
+  Dataspace s(H5Screate_simple(1, &n, nullptr), "dataspace of attribute " + name);
+  Attribute a = fresh_attribute(obj, name, file_type, s);
+  check(H5Awrite(a, H5T_NATIVE_LLONG, values.data()), "write attribute " + name);
+}
+
 bool has_attribute(hid_t obj, const std::string& name) {
   return check_value(H5Aexists(obj, name.c_str()), "look up attribute " + name) > 0;
 }

@@ -13,6 +13,7 @@
 #include <map>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "chaoskit/io/h5_handle.hpp"
 
@@ -34,6 +35,9 @@ void write_attributes(hid_t obj, const Attributes& attributes);
 void write_ascii_attribute(hid_t obj, const std::string& name, const std::string& value);
 /// Writes an attribute holding one value of the memory type `mem_type` stored as `file_type`.
 void write_attribute_raw(hid_t obj, const std::string& name, hid_t file_type, hid_t mem_type, const void* value);
+/// Writes an attribute holding `values` (a 1-D array) stored as `file_type` (HDF5 converts, e.g.
+/// to the int32 of a variable's CF flag_values).
+void write_attribute_array(hid_t obj, const std::string& name, hid_t file_type, const std::vector<long long>& values);
 
 bool has_attribute(hid_t obj, const std::string& name);
 /// Reads a string attribute (fixed- or variable-length); throws Error if absent or not a string.

@@ -1,7 +1,7 @@
 #pragma once
 // Lists of names stored as one comma-separated string attribute: a results file's chaoskit_axes,
 // chaoskit_variables and each variable's chaoskit_dims, a section file's state_names, a trajectory
-// file's columns. Names never contain commas (grid_layout.cpp refuses them).
+// file's columns. Names never contain commas (results_layout.cpp refuses them).
 #include <string>
 #include <vector>
 

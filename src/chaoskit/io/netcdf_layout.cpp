@@ -50,8 +50,13 @@ void make_scale(hid_t ds, const std::string& name) {
 }
 
 h5::Dataset coordinate(hid_t file, const std::string& name, const std::vector<double>& values, const std::string& units,
-                       const std::string& long_name, int dimid) {
-  h5::Dataset ds = create_with_data(file, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {values.size()}, values.data());
+                       const std::string& long_name, int dimid, bool integer) {
+  std::vector<std::int64_t> whole;
+  if (integer)
+    for (double v : values) whole.push_back(static_cast<std::int64_t>(v));  // validate_layout: whole numbers
+  h5::Dataset ds =
+      integer ? create_with_data(file, name, H5T_STD_I64LE, H5T_NATIVE_INT64, {values.size()}, whole.data())
+              : create_with_data(file, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {values.size()}, values.data());
   describe(ds, units, long_name);
   set_dimension_id(ds, dimid);
   make_scale(ds, name);
@@ -74,6 +79,12 @@ void attach(hid_t ds, hid_t scale, unsigned dim, const std::string& scale_name) 
 }
 
 void describe_status_codes(hid_t ds) { h5::write_attribute(ds, "flag_meanings", point_status_flag_meanings()); }
+
+void describe_flags(hid_t ds, hid_t file_type, const Flags& flags) {
+  if (flags.values.empty()) return;
+  h5::write_attribute_array(ds, "flag_values", file_type, flags.values);
+  h5::write_attribute(ds, "flag_meanings", flags.meanings);
+}
 
 bool has_dataset(hid_t file, const std::string& name) {
   return h5::check_value(H5Lexists(file, name.c_str(), H5P_DEFAULT), "look up " + name) > 0;

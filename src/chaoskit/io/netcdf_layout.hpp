@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "chaoskit/io/h5_handle.hpp"
+#include "chaoskit/io/results_layout.hpp"
 
 namespace chaoskit::io::netcdf {
 
@@ -41,10 +42,10 @@ void set_dimension_id(hid_t ds, int dimid);
 /// Registers `ds` as the dimension scale `name`.
 void make_scale(hid_t ds, const std::string& name);
 
-/// A coordinate: a 1-D dataset of `values` (float64) with units and long_name, _Netcdf4Dimid
-/// `dimid`, registered as the scale `name`.
+/// A coordinate: a 1-D dataset of `values` (float64, or int64 for `integer` coordinates, whole
+/// numbers) with units and long_name, _Netcdf4Dimid `dimid`, registered as the scale `name`.
 h5::Dataset coordinate(hid_t file, const std::string& name, const std::vector<double>& values, const std::string& units,
-                       const std::string& long_name, int dimid);
+                       const std::string& long_name, int dimid, bool integer = false);
 
 /// A dimension without coordinates: int32 0..n−1, units "1", with _Netcdf4Dimid `dimid`,
 /// registered as the scale `name`.
@@ -56,6 +57,10 @@ void attach(hid_t ds, hid_t scale, unsigned dim, const std::string& scale_name);
 
 /// The CF `flag_meanings` of a status variable (core/point_status.hpp).
 void describe_status_codes(hid_t ds);
+
+/// The CF flags of an enumerated variable stored as `file_type`: flag_values (in that type) and
+/// flag_meanings. Nothing for empty flags.
+void describe_flags(hid_t ds, hid_t file_type, const Flags& flags);
 
 // ---- reading back ------------------------------------------------------------------------------
 

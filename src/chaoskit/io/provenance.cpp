@@ -12,7 +12,8 @@ Attributes software_provenance() {
   return {{"software", std::string("chaoskit")},
           {"softwareVersion", std::string(build_info::version)},
           {"softwareCommit", std::string(build_info::commit)},
-          {"date", utc_now()}};
+          {"date", utc_now()},
+          {"host", host_name()}};
 }
 
 std::string utc_now() {

@@ -1,9 +1,9 @@
 #pragma once
-// Who wrote a chaoskit file, with what and when: the root attributes every file starts from, in
-// openPMD's names (software, softwareVersion, softwareCommit, date; results files add host). The
-// writers add the computation's own (job text, model, parameters, integrator, command line, ...).
-// Trajectory files are the exception: since their first version they carry software,
-// softwareVersion and `commit`, given by `chaoskit simulate`, and no date.
+// Who wrote a chaoskit file, with what, when and where: the root attributes every file starts from
+// (results files, section tables, trajectories, and the attributes of the Python module's
+// in-memory results), assembled here and nowhere else, in openPMD's names: software,
+// softwareVersion, softwareCommit, date, host. The writers add the computation's own (job text,
+// model, parameters, integrator, command line, ...).
 #include <string>
 
 #include "chaoskit/io/h5_attributes.hpp"
@@ -13,7 +13,8 @@ namespace chaoskit::io {
 using AttributeValue = h5::AttributeValue;
 using Attributes = h5::Attributes;
 
-/// software = "chaoskit", softwareVersion, softwareCommit (build_info.hpp) and date (now).
+/// software = "chaoskit", softwareVersion, softwareCommit (build_info.hpp), date (now, utc_now) and
+/// host (host_name): every value a string.
 Attributes software_provenance();
 
 /// Now in UTC, ISO 8601 to the second: "2026-01-31T12:00:00Z".

@@ -2,19 +2,21 @@
 // Results store of an N-D grid sweep: one HDF5 file that netCDF-4 readers (xarray with engine
 // "h5netcdf", h5py) open as a labelled grid, written incrementally and safe against kill -9.
 // This class ties the pieces of io/ together (README.md lists them): the layout and its checks
-// (grid_layout.hpp), the structure written at creation (store_build.hpp), chunk geometry
+// (results_layout.hpp), the structure written at creation (store_build.hpp), chunk geometry
 // (chunk_geometry.hpp), the crash-safe write protocol and the compressed copy (write_protocol.hpp),
 // temporary files renamed into place (atomic_file.hpp), and opening with the diagnosis of damaged
 // files (file_open.hpp).
 //
 // Layout
-//   /<axis>        1-D float64 coordinate of each swept axis, a dimension scale (H5DS) named after
-//                  the axis, with `units`, `long_name` and `_Netcdf4Dimid`.
+//   /<axis>        1-D float64 coordinate of each swept axis (int64 for an index axis, Axis::integer),
+//                  a dimension scale (H5DS) named after the axis, with `units`, `long_name` and
+//                  `_Netcdf4Dimid`.
 //   /<trailing>    1-D int32 index coordinate (0..n-1) of each extra trailing dimension (e.g.
 //                  state_row, state_col of a matrix per point), also a dimension scale.
 //   /<variable>    N-D dataset over (axes..., trailing...), chunked, scales attached per dimension;
 //                  attributes `units`, `long_name`, `_FillValue` (in the variable's own type, so
-//                  xarray masks unwritten points) and `chaoskit_dims` (dimension names, comma-separated).
+//                  xarray masks unwritten points), `chaoskit_dims` (dimension names, comma-separated)
+//                  and, for an enumerated variable, the CF `flag_values` and `flag_meanings`.
 //   /status        int8 over the axes: point_status codes (core/point_status.hpp); 0 until the
 //                  point is written.
 //   /              provenance attributes: software, softwareVersion, softwareCommit, date (UTC,
@@ -45,14 +47,11 @@
 
 #include "chaoskit/core/point_status.hpp"
 #include "chaoskit/io/chunk_geometry.hpp"
-#include "chaoskit/io/grid_layout.hpp"
 #include "chaoskit/io/provenance.hpp"
+#include "chaoskit/io/results_layout.hpp"
 #include "chaoskit/io/write_protocol.hpp"
 
 namespace chaoskit::io {
-
-/// The point status codes (core/point_status.hpp) under the name the sweep code has always used.
-namespace point_status = chaoskit::point_status;
 
 struct StoreFile;
 
@@ -73,7 +72,7 @@ struct VariableInfo {
 class ResultsStore {
  public:
   /// Creates `path` (InputError("output") if it exists and !options.overwrite, or cannot be
-  /// created); InputError naming the field for an invalid layout (grid_layout.hpp).
+  /// created); InputError naming the field for an invalid layout (results_layout.hpp).
   static ResultsStore create(const std::string& path, const std::vector<Axis>& axes,
                              const std::vector<Variable>& variables, const Attributes& provenance,
                              const CreateOptions& options = {});

@@ -18,7 +18,6 @@ namespace {
 void write_root_attributes(hid_t file, const Attributes& provenance, const std::vector<Axis>& axes,
                            const std::vector<Variable>& variables, const StoreStorage& storage) {
   Attributes all = software_provenance();
-  all["host"] = host_name();
   for (const auto& [k, v] : provenance) all[k] = v;
   std::vector<std::string> an, vn;
   for (const auto& a : axes) an.push_back(a.name);
@@ -69,7 +68,7 @@ void build_results_file(const std::string& file_path, const std::string& reporte
   int dimid = 0;
   std::map<std::string, h5::Dataset> scales;
   for (const auto& a : axes)
-    scales.emplace(a.name, netcdf::coordinate(file, a.name, a.values, a.units, a.long_name, dimid++));
+    scales.emplace(a.name, netcdf::coordinate(file, a.name, a.values, a.units, a.long_name, dimid++, a.integer));
   for (const auto& v : variables)
     for (const auto& d : v.trailing)
       if (!scales.count(d.name))
@@ -98,6 +97,7 @@ void build_results_file(const std::string& file_path, const std::string& reporte
     h5::check(H5Pset_fill_value(dcpl, memory_type(v.type), fill.bytes), "fill value of " + v.name);
     h5::Dataset ds = netcdf::create(file, v.name, file_type(v.type), dims, dcpl);
     netcdf::describe(ds, v.units, v.long_name);
+    netcdf::describe_flags(ds, file_type(v.type), v.flags);
     h5::write_attribute_raw(ds, "_FillValue", file_type(v.type), memory_type(v.type), fill.bytes);
     h5::write_attribute(ds, "chaoskit_dims", join_names(dnames));
     attach(ds, dnames);

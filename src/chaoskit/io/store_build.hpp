@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "chaoskit/io/chunk_geometry.hpp"
-#include "chaoskit/io/grid_layout.hpp"
 #include "chaoskit/io/provenance.hpp"
+#include "chaoskit/io/results_layout.hpp"
 
 namespace chaoskit::io {
 

@@ -1,5 +1,7 @@
 #include "chaoskit/io/store_file.hpp"
 
+#include <algorithm>
+
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/io/file_open.hpp"
 #include "chaoskit/io/h5_attributes.hpp"
@@ -36,8 +38,9 @@ std::unique_ptr<StoreFile> load_store_file(const std::string& path, bool writabl
   std::vector<std::size_t> shape, chunk;
   for (const auto& name : split_names(h5::string_attribute_or_empty(root, "chaoskit_axes"))) {
     h5::Dataset ds(H5Dopen2(f->file, name.c_str(), H5P_DEFAULT), "open axis " + name);
+    h5::Datatype type(H5Dget_type(ds), "type of axis " + name);
     Axis a{name, read_whole_as_double(ds), h5::string_attribute_or_empty(ds, "units"),
-           h5::string_attribute_or_empty(ds, "long_name")};
+           h5::string_attribute_or_empty(ds, "long_name"), H5Tget_class(type) == H5T_INTEGER};
     shape.push_back(a.values.size());
     f->axes.push_back(std::move(a));
   }
@@ -51,6 +54,13 @@ std::unique_ptr<StoreFile> load_store_file(const std::string& path, bool writabl
     if (h5::has_attribute(ds, "_FillValue")) {
       h5::Attribute a(H5Aopen(ds, "_FillValue", H5P_DEFAULT), "open _FillValue");
       h5::check(H5Aread(a, H5T_NATIVE_DOUBLE, &v.fill_value), "read _FillValue");
+    }
+    if (h5::has_attribute(ds, "flag_values")) {  // an enumerated variable's CF flags (the compressed copy keeps them)
+      h5::Attribute a(H5Aopen(ds, "flag_values", H5P_DEFAULT), "open flag_values");
+      h5::Dataspace space(H5Aget_space(a), "space of flag_values");
+      v.flags.values.resize(static_cast<std::size_t>(std::max<hssize_t>(0, H5Sget_simple_extent_npoints(space))));
+      if (!v.flags.values.empty()) h5::check(H5Aread(a, H5T_NATIVE_LLONG, v.flags.values.data()), "read flag_values");
+      v.flags.meanings = h5::string_attribute_or_empty(ds, "flag_meanings");
     }
     const auto dims = split_names(h5::string_attribute_or_empty(ds, "chaoskit_dims"));
     h5::Dataspace s(H5Dget_space(ds), "dataspace of " + name);
@@ -72,6 +82,8 @@ std::unique_ptr<StoreFile> load_store_file(const std::string& path, bool writabl
   }
   f->status = h5::Dataset(H5Dopen2(f->file, "status", H5P_DEFAULT), "open status");
   if (chunk.empty()) chunk = shape;
+  if (!GridGeometry::chunks_are_runs(shape, chunk))
+    throw InputError("file", "'" + path + "' is damaged: its chunks are not runs of consecutive points");
   f->geometry = GridGeometry(std::move(shape), std::move(chunk));
   return f;
 }

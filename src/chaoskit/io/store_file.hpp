@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "chaoskit/io/chunk_geometry.hpp"
-#include "chaoskit/io/grid_layout.hpp"
 #include "chaoskit/io/h5_handle.hpp"
+#include "chaoskit/io/results_layout.hpp"
 
 namespace chaoskit::io {
 

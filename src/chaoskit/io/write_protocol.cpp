@@ -2,6 +2,7 @@
 
 #include <hdf5.h>
 
+#include <cassert>
 #include <stdexcept>
 #include <vector>
 
@@ -52,6 +53,7 @@ void write_run(const StoreFile& f, hid_t ds, hid_t mem_type, std::size_t first, 
   const hsize_t n = count * values_per_point;
   h5::Dataspace mem(H5Screate_simple(1, &n, nullptr), "memory space");
   h5::Dataspace fsp = f.geometry.select_run(ds, first, count);
+  assert(H5Sget_select_npoints(fsp) == static_cast<hssize_t>(n));  // file and memory selections agree
   h5::check(H5Dwrite(ds, mem_type, mem, fsp, H5P_DEFAULT, values), "write " + name);
 }
 

@@ -16,11 +16,11 @@
 #include <vector>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/field_info.hpp"
 #include "chaoskit/core/types.hpp"
 #include "chaoskit/models/chain_tangent.hpp"
 #include "chaoskit/models/mechanics.hpp"
 #include "chaoskit/models/model_traits.hpp"
-#include "chaoskit/params/field_info.hpp"
 
 namespace chaoskit {
 

@@ -13,6 +13,10 @@
 // (mechanical_form.hpp's require_mechanics) before they use the pieces, and the helpers that run
 // for every model (simulate's powers, a sweep's initial_energy) ask is_mechanical_model(). How the
 // pieces come from the file's M(q), f(q, q̇, τ) and V(q): model_mechanics.cpp.
+//
+// FileModel<N> is a HybridModel (hybrid_model.hpp): a file's [[events]] and modes, with guards and
+// resets on double and AutoDiffScalar alike (the dual mode again: ∂g/∂(x, u, t) and ∂R/∂(x, u, t),
+// exact). A file without events has no event, one mode, and the smooth rhs unchanged.
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -22,6 +26,7 @@
 
 #include "chaoskit/core/autodiff.hpp"
 #include "chaoskit/core/types.hpp"
+#include "chaoskit/models/hybrid_model.hpp"
 #include "chaoskit/models/model_program.hpp"
 
 namespace chaoskit {
@@ -69,6 +74,94 @@ struct FileModel {
       }
     }
     return f;
+  }
+
+  // ---- events and modes (hybrid_model.hpp; model_events.cpp) ------------------------------------
+
+  int event_count() const { return program->event_count(); }
+  EventInfo event_info(int k) const {
+    const auto& e = program->event(k);
+    return EventInfo{e.name, static_cast<EventDirection>(e.direction), e.from_mode, e.to_mode, e.terminal};
+  }
+  std::vector<std::string> mode_names() const { return program->mode_names(); }
+
+  template <class S>
+  S event_guard(int k, const Vec<S, N>& x, const Vec<S, input_dim>& u, S t) const {
+    if constexpr (std::is_same_v<S, double>) {
+      return program->event_guard(k, x.data(), u.data(), t);
+    } else {
+      constexpr int K = directions<S>();
+      Dual<K> in(x, u, t);
+      double g, dg[K];
+      program->event_guard_tangent(k, in.x, in.u, in.t, in.dx, in.du, in.dt, K, &g, dg);
+      typename S::DerType d;
+      for (int j = 0; j < K; ++j) d(j) = dg[j];
+      return S(g, d);
+    }
+  }
+  bool event_allowed(int k, const Vec<double, N>& x, const Vec<double, input_dim>& u, double t) const {
+    return program->event_allowed(k, x.data(), u.data(), t);
+  }
+  template <class S>
+  Vec<S, N> event_reset(int k, const Vec<S, N>& x, const Vec<S, input_dim>& u, S t) const {
+    Vec<S, N> out;
+    if constexpr (std::is_same_v<S, double>) {
+      program->event_reset(k, x.data(), u.data(), t, out.data());
+    } else {
+      constexpr int K = directions<S>();
+      Dual<K> in(x, u, t);
+      double xp[N], dxp[N * K];
+      program->event_reset_tangent(k, in.x, in.u, in.t, in.dx, in.du, in.dt, K, xp, dxp);
+      for (int i = 0; i < N; ++i) {
+        typename S::DerType d;
+        for (int j = 0; j < K; ++j) d(j) = dxp[i * K + j];
+        out(i) = S(xp[i], d);
+      }
+    }
+    return out;
+  }
+  /// The vector field of `mode`: rhs(x, u, t) in a mode without constraints (the first mode always),
+  /// else the constrained dynamics M q̈ = f + Aᵀλ, A q̈ = 0 (model_constraints.cpp).
+  template <class S>
+  Vec<S, N> rhs(const Vec<S, N>& x, const Vec<S, input_dim>& u, S t, int mode) const {
+    if (program->constraint_count(mode) == 0) return rhs(x, u, t);
+    Vec<S, N> f;
+    if constexpr (std::is_same_v<S, double>) {
+      program->rhs_in_mode(mode, x.data(), u.data(), t, f.data());
+    } else {
+      constexpr int K = directions<S>();
+      Dual<K> in(x, u, t);
+      double fv[N], df[N * K];
+      program->rhs_tangent_in_mode(mode, in.x, in.u, in.t, in.dx, in.du, K, fv, df);
+      for (int i = 0; i < N; ++i) {
+        typename S::DerType d;
+        for (int j = 0; j < K; ++j) d(j) = df[i * K + j];
+        f(i) = S(fv[i], d);
+      }
+    }
+    return f;
+  }
+  /// tangent_rhs in `mode` (see the mode-less one below).
+  template <class S, int K, class FOut, class JWOut>
+  requires std::is_same_v<S, double>
+  void tangent_rhs(const Vec<S, N>& x, const Vec<S, input_dim>& u, S t, const Mat<S, N, K>& W, FOut&& f, JWOut&& JW,
+                   int mode) const {
+    if (program->constraint_count(mode) == 0) return tangent_rhs(x, u, t, W, f, JW);
+    double dx[N * K], fv[N], df[N * K];
+    for (int i = 0; i < N; ++i)
+      for (int k = 0; k < K; ++k) dx[i * K + k] = W(i, k);
+    program->rhs_tangent_in_mode(mode, x.data(), u.data(), t, dx, nullptr, K, fv, df);
+    for (int i = 0; i < N; ++i) {
+      f(i) = fv[i];
+      for (int k = 0; k < K; ++k) JW(i, k) = df[i * K + k];
+    }
+  }
+  /// The constraint forces λ of `mode` at (x, u, t) (empty for a mode without constraints).
+  std::vector<double> constraint_forces(int mode, const Vec<double, N>& x, const Vec<double, input_dim>& u,
+                                        double t) const {
+    std::vector<double> lambda(static_cast<std::size_t>(program->constraint_count(mode)));
+    program->constraint_forces(mode, x.data(), u.data(), t, lambda.data());
+    return lambda;
   }
 
   // ---- the mechanical pieces (even N, model = "mechanical"; model_mechanics.cpp) -----------------
@@ -165,6 +258,33 @@ struct FileModel {
   }
 
  private:
+  /// The direction count of an AutoDiffScalar (fixed-size, within the event side's limit).
+  template <class S>
+  static constexpr int directions() {
+    constexpr int K = S::DerType::RowsAtCompileTime;
+    static_assert(K > 0, "file models take fixed-size AutoDiff derivatives");
+    static_assert(K <= ModelProgram::kMaxEventDirections, "at most 16 AutoDiff directions in events and modes");
+    return K;
+  }
+  /// (x, u, t) of AutoDiffScalars as values and row-major directions, for the program's calls.
+  template <int K>
+  struct Dual {
+    double x[N], dx[N * K], u[input_dim + 1], du[(input_dim + 1) * K], t, dt[K];
+    template <class S>
+    Dual(const Vec<S, N>& xs, const Vec<S, input_dim>& us, const S& ts) {
+      for (int i = 0; i < N; ++i) {
+        x[i] = xs(i).value();
+        for (int k = 0; k < K; ++k) dx[i * K + k] = derivative_or_zero(xs(i), k);
+      }
+      for (int j = 0; j < input_dim; ++j) {
+        u[j] = us(j).value();
+        for (int k = 0; k < K; ++k) du[j * K + k] = derivative_or_zero(us(j), k);
+      }
+      t = ts.value();
+      for (int k = 0; k < K; ++k) dt[k] = derivative_or_zero(ts, k);
+    }
+  };
+
   template <int R, int C>
   static Mat<double, R, C> row_major(const double* a) {
     Mat<double, R, C> out;

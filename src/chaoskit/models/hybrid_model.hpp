@@ -6,6 +6,8 @@
 //                (the simplest walker's swing foot passing the stance foot near mid-stance);
 //   a reset      x⁺ = R_k(x⁻, u, t): the impact map, with any relabelling of the coordinates (the
 //                stance and swing legs swapping roles);
+//   terminal     or the event ends the orbit (a walker's hip reaching the ground): the integration
+//                stops there with status terminal_event, the trajectory up to it intact;
 //   modes        the event is armed only in mode `from_mode` (or in every mode) and switches the
 //                model to `to_mode` (or leaves it): a knee locked at full extension is a mode of the
 //                same state whose vector field keeps the knee's relative angle and rate fixed.
@@ -38,8 +40,9 @@ enum class EventDirection {
 struct EventInfo {
   std::string name;  ///< e.g. "heel_strike": event logs, `section --at-event NAME`
   EventDirection direction = EventDirection::both;
-  int from_mode = -1;  ///< the mode in which the event is armed; -1: every mode
-  int to_mode = -1;    ///< the mode after the event; -1: the mode it happened in
+  int from_mode = -1;     ///< the mode in which the event is armed; -1: every mode
+  int to_mode = -1;       ///< the mode after the event; -1: the mode it happened in
+  bool terminal = false;  ///< the orbit ends here (a walker falling): no reset, status terminal_event
 };
 
 template <class M>

@@ -14,11 +14,11 @@
 #include <type_traits>
 #include <vector>
 
+#include "chaoskit/core/field_info.hpp"
 #include "chaoskit/core/types.hpp"
 #include "chaoskit/models/mechanics.hpp"
 #include "chaoskit/models/model_traits.hpp"
 #include "chaoskit/models/sincos_pair.hpp"
-#include "chaoskit/params/field_info.hpp"
 
 namespace chaoskit {
 

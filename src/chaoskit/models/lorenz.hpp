@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "chaoskit/core/field_info.hpp"
 #include "chaoskit/core/types.hpp"
 #include "chaoskit/models/model_traits.hpp"
-#include "chaoskit/params/field_info.hpp"
 
 namespace chaoskit {
 

@@ -11,6 +11,12 @@
 //   model = "ode"         one expression per state derivative
 //   model = "mechanical"  M(q) q̈ = f(q, q̇, τ): the mass-matrix entries and the generalised forces,
 //                         solved per call (Cholesky of the dof × dof matrix)
+//
+// Either form may declare events ([[events]]: guard, direction, condition, reset or impact) and modes
+// (a mechanical file's modes may hold linear holonomic constraints, [constraints]): a hybrid model
+// (models/hybrid_model.hpp). Each event's expressions are compiled into small programs of their own
+// beside the rhs program, so that a file's rhs program, and every smooth result, is the same with
+// or without them (model_events.cpp runs them).
 #include <memory>
 #include <string>
 #include <utility>
@@ -44,6 +50,56 @@ class ModelProgram {
   /// Number of instructions per call (the benchmark reports it).
   int instruction_count() const { return static_cast<int>(code_.size()); }
   bool has_potential() const { return form_ == Form::mechanical && energy_out_ >= 0; }
+
+  // ---- events and modes (model_events.cpp; the format: data/models/README.md, "Events") ----------
+
+  /// One event as the file declares it (models/hybrid_model.hpp's EventInfo, without Eigen).
+  struct EventDeclaration {
+    std::string name;
+    int direction = 0;  ///< +1 up, −1 down, 0 both (EventDirection's values)
+    int from_mode = -1, to_mode = -1;
+    bool impact = false;    ///< its reset starts with an impact ([events.impact])
+    bool terminal = false;  ///< the orbit ends at it (terminal = true): no reset
+  };
+  int event_count() const { return static_cast<int>(events_.size()); }
+  const EventDeclaration& event(int k) const;
+  /// The modes' names, at least one ("default" for a file without `modes`). A trajectory starts in
+  /// the first, which holds no constraint: rhs() is its vector field.
+  const std::vector<std::string>& mode_names() const { return mode_names_; }
+  /// Whether the file has anything beyond the smooth rhs program (events, constrained modes): such a
+  /// file needs the integrator's event handling, which the SIMD lanes (they run the rhs program
+  /// alone) do not have.
+  bool has_events() const { return !events_.empty() || constrained_modes_ > 0; }
+  /// The constraints of `mode`: their names (in event expressions, each name is its constraint
+  /// force λ) and the constant matrix A (rows × dof, row-major) of A q = const.
+  const std::vector<std::string>& constraint_names(int mode) const;
+  const std::vector<double>& constraint_matrix(int mode) const;
+  int constraint_count(int mode) const { return static_cast<int>(constraint_names(mode).size()); }
+
+  /// Event k's guard g(x, u, t).
+  double event_guard(int k, const double* x, const double* u, double t) const;
+  /// g and its derivatives along K directions of (x, u, t): dx is state_dim × K, du input_count × K
+  /// and dt K values (row-major; du and dt may be null for zero); dg receives K values.
+  void event_guard_tangent(int k, const double* x, const double* u, double t, const double* dx, const double* du,
+                           const double* dt, int K, double* g, double* dg) const;
+  /// Event k's condition (`when`; true without one), read where its guard crosses zero.
+  bool event_allowed(int k, const double* x, const double* u, double t) const;
+  /// x⁺ = R_k(x⁻, u, t): the impact (if any), then the reset expressions.
+  void event_reset(int k, const double* x, const double* u, double t, double* x_plus) const;
+  /// x⁺ and its derivatives along K directions (as event_guard_tangent; dx_plus: state_dim × K).
+  /// The values are event_reset's, bit for bit.
+  void event_reset_tangent(int k, const double* x, const double* u, double t, const double* dx, const double* du,
+                           const double* dt, int K, double* x_plus, double* dx_plus) const;
+  /// The most directions event_guard_tangent and event_reset_tangent take.
+  static constexpr int kMaxEventDirections = 16;
+
+  /// ẋ in `mode`: rhs() in a mode without constraints, else M q̈ = f + Aᵀλ with A q̈ = 0.
+  void rhs_in_mode(int mode, const double* x, const double* u, double t, double* f) const;
+  /// rhs_tangent in `mode` (the same values as rhs_in_mode, bit for bit).
+  void rhs_tangent_in_mode(int mode, const double* x, const double* u, double t, const double* dx, const double* du,
+                           int K, double* f, double* df) const;
+  /// The constraint forces λ of `mode` at (x, u, t), constraint_count(mode) values (model_constraints.cpp).
+  void constraint_forces(int mode, const double* x, const double* u, double t, double* lambda) const;
 
   /// f = ẋ at (x, u, t); x: state_dim values, u: input_count values (may be null when 0).
   void rhs(const double* x, const double* u, double t, double* f) const;
@@ -151,6 +207,19 @@ class ModelProgram {
   void derive_mechanics();
   void mechanical_solve(const double* reg, const double* der, int K, const double* x, const double* dx, double* f,
                         double* df) const;
+  /// A program of the event side (an event's guard, condition, contact or reset, or the dynamics
+  /// with t differentiated): its registers are the states, the inputs, t and then `forces_`
+  /// constraint forces, all differentiated by the dual mode, and out_ holds its outputs.
+  /// Loads (x, u, t, λ) and, with K > 0, their directions, then runs it (model_events.cpp).
+  void run_event_program(const double* x, const double* u, double t, const double* lambda, const double* dx,
+                         const double* du, const double* dt, const double* dlambda, int K, double* reg,
+                         double* der) const;
+  /// λ and q̈ of `mode` from the event side's dynamics program, with K directions (model_events.cpp).
+  void event_side_constraint_forces(int mode, const double* x, const double* u, double t, const double* dx,
+                                    const double* du, const double* dt, int K, double* lambda, double* dlambda) const;
+  /// The velocity jump of event k's impact (model_impact.cpp): rates after, and their K directions.
+  void impact_rates(int k, const double* x, const double* u, double t, const double* dx, const double* du,
+                    const double* dt, int K, double* v_plus, double* dv_plus) const;
 
   Form form_ = Form::ode;
   std::string source_, description_;
@@ -173,6 +242,28 @@ class ModelProgram {
   std::string mechanics_problem_;
   LinkAngles link_angles_ = LinkAngles::none;
   std::vector<double> link_lengths_;
+
+  // Events and modes (model_compiler_events.cpp writes them). The event side's programs are
+  // ModelPrograms of their own (run_event_program), as the potential's is.
+  struct CompiledEvent {
+    EventDeclaration declared;
+    std::shared_ptr<const ModelProgram> guard, when, reset;  // when, reset: null when absent
+    // The impact: the contact's rows (a point's coordinates, or a joint quantity) then, when the
+    // pin is freed, the centre of mass relative to it, all functions of the coordinates (and t).
+    std::shared_ptr<const ModelProgram> contact;
+    int contact_rows = 0;
+    bool frees_pin = false;
+    double pin_mass = 0.0, restitution = 0.0;
+  };
+  std::vector<CompiledEvent> events_;
+  std::vector<std::string> mode_names_{"default"};
+  std::vector<std::vector<std::string>> constraint_names_{{}};
+  std::vector<std::vector<double>> constraint_matrices_{{}};
+  int constrained_modes_ = 0;
+  // The mechanical dynamics (M and f) as an event-side program: t differentiated, for the
+  // constraint forces in guards and the mass matrix of impacts.
+  std::shared_ptr<const ModelProgram> event_dynamics_;
+  int forces_ = 0;  // an event-side program: the constraint forces it reads (registers after t)
 };
 
 /// One instruction's value (the compiler folds parameter-only expressions with it).

@@ -98,6 +98,13 @@ std::string mechanical_model_names(const std::string& separator) {
 
 bool is_model_file(const std::string& name) { return name.find('/') != std::string::npos || name.ends_with(".toml"); }
 
+std::string default_param_set(const std::string& model) {
+  if (is_model_file(model)) return model;  // a model file (models/model_program.hpp) is its own parameter set
+  for (const ModelDescription& d : model_catalog())
+    if (d.name == model) return d.default_params;
+  throw InputError("model", "unknown model '" + model + "'");
+}
+
 namespace {
 
 AnyModel make_file_model(std::shared_ptr<const ModelProgram> program) {

@@ -101,6 +101,10 @@ using AnyModel = detail::VariantOfList<void CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_L
 /// Whether a model name is a model file (a path: it contains '/' or ends in .toml).
 bool is_model_file(const std::string& name);
 
+/// The set each model uses when no parameter set is named: its ModelTraits' default_params
+/// (design.md: limb → reconstructed, golf → manufactured); a model file is its own set.
+std::string default_param_set(const std::string& model);
+
 /// Builds a model from its name and a parameter set (name or path; empty → the model's default).
 /// A model file (is_model_file) carries its own parameters, so `params` must then be empty.
 /// Throws InputError for an unknown model or a bad parameter set.

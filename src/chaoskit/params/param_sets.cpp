@@ -7,7 +7,7 @@
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/models/conversions.hpp"
-#include "chaoskit/models/model_registry.hpp"
+#include "chaoskit/params/toml_fields.hpp"
 #include "chaoskit_data_locations.hpp"
 
 namespace chaoskit {
@@ -69,13 +69,6 @@ std::vector<std::string> shipped_param_sets() {
   return names;
 }
 
-std::string default_param_set(const std::string& model) {
-  if (is_model_file(model)) return model;  // a model file (models/model_program.hpp) is its own parameter set
-  for (const ModelDescription& d : model_catalog())
-    if (d.name == model) return d.default_params;
-  throw InputError("model", "unknown model '" + model + "'");
-}
-
 ParamFile read_param_file(const std::string& name_or_path) {
   ParamFile f;
   f.label = name_or_path;
@@ -107,22 +100,23 @@ ParamFile read_param_file(const std::string& name_or_path) {
   // equations come with it; its own keys are checked by the model compiler.
   const bool model_file = f.model == "ode" || f.model == "mechanical";
   static const std::set<std::string> allowed = {"model", "description", "values", "provenance", "derivation"};
-  static const std::set<std::string> model_keys = {"states", "coordinates", "rates",       "inputs",
-                                                   "units",  "let",         "derivatives", "mass_matrix",
-                                                   "forces", "energy",      "potential",   "kinematics"};
+  static const std::set<std::string> model_keys = {"states",    "coordinates", "rates",       "inputs",      "units",
+                                                   "let",       "derivatives", "mass_matrix", "forces",      "energy",
+                                                   "potential", "kinematics",  "modes",       "constraints", "events"};
   for (const auto& [key, node] : f.table) {
     const std::string k(key.str());
     if (allowed.count(k) || (model_file && model_keys.count(k))) continue;
     std::ostringstream where;
     where << f.label;
     if (node.source().begin.line > 0) where << ":" << node.source().begin.line << ":" << node.source().begin.column;
+    std::set<std::string> known = allowed;
+    if (model_file) known.insert(model_keys.begin(), model_keys.end());
     throw InputError(where.str() + ": " + k,
-                     model_file
-                         ? "unknown top-level key of a model file (allowed: model, description, values, provenance, "
-                           "derivation, states, coordinates, rates, inputs, units, let, derivatives, mass_matrix, "
-                           "forces, energy, potential, kinematics)"
-                         : "unknown top-level key (allowed: model, description, values, provenance, derivation)");
+                     unknown_key_reason(known, model_file ? "top-level key of a model file" : "top-level key"));
   }
+  // A model file's equations may use no parameter at all (Lorenz with its numbers written in): it
+  // then needs no [values], and gets an empty one, so that every reader of a set finds the table.
+  if (model_file && !f.table.contains("values")) f.table.insert("values", toml::table{});
   if (!f.table["values"].as_table()) throw InputError(f.label + ": [values]", "missing table of parameter values");
   return f;
 }
@@ -136,8 +130,7 @@ std::string key_label(const ParamFile& f, std::string_view key) { return f.label
 double read_number(const ParamFile& f, std::string_view key) {
   const toml::node* node = values_of(f).get(key);
   if (!node) throw InputError(key_label(f, key), "missing required parameter");
-  if (auto v = node->value<double>(); v && (node->is_floating_point() || node->is_integer())) return *v;
-  throw InputError(key_label(f, key), "must be a number");
+  return plain_number_of(*node, key_label(f, key));
 }
 
 std::vector<double> read_list(const ParamFile& f, std::string_view key, bool required) {
@@ -146,27 +139,11 @@ std::vector<double> read_list(const ParamFile& f, std::string_view key, bool req
     if (required) throw InputError(key_label(f, key), "missing required parameter (a list, one value per link)");
     return {};
   }
-  const toml::array* arr = node->as_array();
-  if (!arr) throw InputError(key_label(f, key), "must be a list of numbers, one per link");
-  std::vector<double> out;
-  for (const auto& item : *arr) {
-    auto v = item.value<double>();
-    if (!v || !(item.is_floating_point() || item.is_integer()))
-      throw InputError(key_label(f, key), "must be a list of numbers, one per link");
-    out.push_back(*v);
-  }
-  return out;
+  return plain_numbers_of(*node, key_label(f, key), "one per link");
 }
 
 void reject_unknown_keys(const ParamFile& f, const std::set<std::string>& known) {
-  for (const auto& [key, node] : values_of(f)) {
-    (void)node;
-    if (!known.count(std::string(key.str()))) {
-      std::string list;
-      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-      throw InputError(key_label(f, key.str()), "unknown parameter for model " + f.model + " (expected: " + list + ")");
-    }
-  }
+  chaoskit::reject_unknown_keys(values_of(f), known, f.label + ": values.", "parameter for model " + f.model);
 }
 
 [[noreturn]] void wrong_layout(const ParamFile& f, const std::string& wanted, const std::string& accepted) {

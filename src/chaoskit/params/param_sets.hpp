@@ -42,10 +42,6 @@ void set_data_directory(const std::filesystem::path& dir);
 /// Names of the shipped sets (data/params/*.toml without extension), sorted.
 std::vector<std::string> shipped_param_sets();
 
-/// The set each model uses when no parameter set is named: its ModelTraits' default_params
-/// (design.md: limb → reconstructed, golf → manufactured); a model file is its own set.
-std::string default_param_set(const std::string& model);
-
 /// Reads a set by name (data/params/NAME.toml) or by path (anything containing '/' or ending in
 /// .toml). Checks the top-level keys; the [values] are read by the per-model functions below.
 ParamFile read_param_file(const std::string& name_or_path);

@@ -28,7 +28,7 @@ namespace chaoskit::periodic {
 struct Multiplier {
   std::complex<double> value;
   bool trivial = false;
-  std::string origin;  ///< trivial ones: "flow direction", "energy", "section"; "" otherwise
+  std::string origin;  ///< trivial ones: "flow direction", "energy", "section", "impact"; "" otherwise
 };
 
 enum class Stability { asymptotically_stable, linearly_stable, unstable };

@@ -79,6 +79,8 @@ TrivialDirections trivial_directions(const PeriodicProblem& problem, const Vecto
   if (problem.kind == ProblemKind::autonomous_flow)
     t.right.push_back({problem.vector_field(x0, 0.0), 1.0, "flow direction"});
   if (problem.collapsed_direction) t.right.push_back({problem.collapsed_direction(x0), 0.0, "section"});
+  if (problem.reset_null_directions)
+    for (const Vector& v : problem.reset_null_directions(x0)) t.right.push_back({v, 0.0, "impact"});
   if (problem.conservative()) t.left.push_back({grad_h, 1.0, "energy"});
   return t;
 }

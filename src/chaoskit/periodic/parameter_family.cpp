@@ -98,6 +98,12 @@ std::string units_of(const AnyModel& model, const ParamFile& f, const std::strin
       model);
 }
 
+/// The setup's problem for `model` under `flow`: its flow, or its map at the setup's event.
+PeriodicProblem problem_of(const AnyModel& model, const FlowOptions& flow, const EventSection& section,
+                           const Vector& probe) {
+  return section.active() ? make_event_map_problem(model, flow, section) : make_flow_problem(model, flow, probe);
+}
+
 std::string joined(const std::vector<std::string>& names) {
   std::string s;
   for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
@@ -109,7 +115,7 @@ std::string joined(const std::vector<std::string>& names) {
 AnyModel setup_model(const FlowSetup& setup) { return make_model(setup.model, setup_params(setup)); }
 
 PeriodicProblem flow_problem(const FlowSetup& setup, const Vector& probe) {
-  return make_flow_problem(setup_model(setup), setup.flow, probe);
+  return problem_of(setup_model(setup), setup.flow, setup.section, probe);
 }
 
 std::vector<std::string> flow_parameter_names(const FlowSetup& setup) {
@@ -123,13 +129,16 @@ std::vector<std::string> flow_parameter_names(const FlowSetup& setup) {
 ParameterFamily flow_family(const FlowSetup& setup, const std::string& parameter, const Vector& probe, double energy) {
   const ParamFile file = setup_params(setup);
   const AnyModel model = make_model(setup.model, file);
-  const PeriodicProblem start = make_flow_problem(model, setup.flow, probe);
+  const EventSection section = setup.section;
+  const PeriodicProblem start = problem_of(model, setup.flow, section, probe);
   // The start's verdict on conservation holds along the branch (the unknowns keep their layout).
   FlowOptions flow = setup.flow;
   flow.conservation = start.conservative() ? Conservation::conservative : Conservation::dissipative;
   ParameterFamily fam;
   fam.name = parameter;
   if (parameter == "energy") {
+    if (section.active())
+      throw InputError("parameter", "energy continuation applies to flows, not to a map at an event");
     if (!start.conservative())
       throw InputError("parameter",
                        "energy continuation needs a conservative flow (no damping, an energy; "
@@ -149,13 +158,13 @@ ParameterFamily flow_family(const FlowSetup& setup, const std::string& parameter
     u.resize(static_cast<std::size_t>(dim), 0.0);
     fam.units = "N m";
     fam.start = u[i];
-    fam.at = [model, flow, u, channel, probe](double p) {
+    fam.at = [model, flow, u, channel, probe, section](double p) {
       FlowOptions o = flow;
       std::vector<double> v = u;
       v[static_cast<std::size_t>(channel)] = p;
       o.inputs = InputSchedule::constant(v);
       o.input_channel = channel;
-      return make_flow_problem(model, o, probe);
+      return problem_of(model, o, section, probe);
     };
     return fam;
   }
@@ -168,10 +177,10 @@ ParameterFamily flow_family(const FlowSetup& setup, const std::string& parameter
   }
   fam.units = units_of(model, file, ref->key);
   fam.start = read_value(file, *ref);
-  fam.at = [file, ref = *ref, name = setup.model, flow, probe](double p) {
+  fam.at = [file, ref = *ref, name = setup.model, flow, probe, section](double p) {
     ParamFile f = file;
     write_value(f, ref, p);
-    return make_flow_problem(make_model(name, f), flow, probe);
+    return problem_of(make_model(name, f), flow, section, probe);
   };
   return fam;
 }

@@ -17,22 +17,25 @@
 
 #include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/periodic/arclength.hpp"
+#include "chaoskit/periodic/event_map.hpp"
 #include "chaoskit/periodic/explicit_maps.hpp"
 #include "chaoskit/periodic/flow_problem.hpp"
 
 namespace chaoskit::periodic {
 
-/// A model's flow as the commands describe it.
+/// A model's flow as the commands describe it, or with `section` active the model's map at an
+/// event (event_map.hpp: a walker's stride map), continued in the same parameters but the energy.
 struct FlowSetup {
   std::string model;              ///< a model name or a model file's path
   std::string params;             ///< a set name or path ("" for the model's default; must be "" for a model file)
   std::optional<ParamFile> file;  ///< the set already read (e.g. with overrides applied): used instead of `params`
   FlowOptions flow;
+  EventSection section;  ///< active: the map at this event instead of the flow
 };
 
 /// The model of the setup.
 AnyModel setup_model(const FlowSetup& setup);
-/// The problem of the setup's flow.
+/// The problem of the setup's flow (or of its map at the event).
 PeriodicProblem flow_problem(const FlowSetup& setup, const Vector& probe);
 
 /// The family of the setup's flow in `parameter` (see above), starting from the set's value (the

@@ -20,6 +20,9 @@
 //   collapsed_direction  for a map on a section taken in the full state (a Poincaré or stride map
 //                      written in all n coordinates): the direction DP sends to zero (the flow
 //                      direction at the point), reported as a trivial multiplier 0
+//   reset_null_directions  for a map taken at an event of a hybrid model (event_map.hpp): the other
+//                      directions DP sends to zero because the event's reset has a lower rank than
+//                      the state (trivial multipliers 0 of origin "impact")
 #include <functional>
 #include <string>
 #include <vector>
@@ -44,6 +47,7 @@ struct PeriodicProblem {
   double forcing_period = NAN;                                    ///< periodic_flow: the period of f in t [s]
   Vector shift;                                                   ///< empty: zero
   std::function<Vector(const Vector& x)> collapsed_direction;     ///< maps of a section only; may be empty
+  std::function<std::vector<Vector>(const Vector& x)> reset_null_directions;  ///< maps at an event; may be empty
 
   bool is_flow() const { return kind != ProblemKind::map; }
   bool conservative() const { return static_cast<bool>(energy); }

@@ -29,12 +29,13 @@ void for_each_segment(int count, int threads, Body&& body) {
     if (e) std::rethrow_exception(e);
 }
 
-/// The first failed step in segment order (so the message does not depend on the thread count).
+/// The first failed step in segment order (so the message does not depend on the thread count);
+/// the segment is named only when there are several.
 bool first_failure(const std::vector<MapStep>& steps, ShootingEval& out) {
   for (std::size_t i = 0; i < steps.size(); ++i) {
     if (steps[i].ok()) continue;
     out.status = steps[i].status;
-    out.message = "segment " + std::to_string(i) + ": " + steps[i].message;
+    out.message = steps.size() > 1 ? "segment " + std::to_string(i) + ": " + steps[i].message : steps[i].message;
     return true;
   }
   return false;

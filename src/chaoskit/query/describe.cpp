@@ -7,7 +7,7 @@ Completion completion(const io::ResultsStore& store) {
   c.total = store.point_count();
   for (std::int8_t s : store.read_status()) {
     ++c.by_status[s];
-    if (s != io::point_status::not_computed) ++c.done;
+    if (s != point_status::not_computed) ++c.done;
   }
   c.finalized = store.finalized();
   return c;

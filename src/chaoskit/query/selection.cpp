@@ -120,7 +120,7 @@ std::size_t Selection::for_each(const std::vector<std::string>& variables,
   std::size_t visited = 0;
   while (reader.next()) {
     for (std::size_t j = 0; j < reader.size(); ++j) {
-      if (!filter_.all_status && reader.status(j) != io::point_status::ok) continue;
+      if (!filter_.all_status && reader.status(j) != point_status::ok) continue;
       if (expr_) {
         for (const auto& b : bindings) {
           switch (b.source) {

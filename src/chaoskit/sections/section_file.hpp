@@ -14,8 +14,9 @@
 //   /seed_energy, /seed_end_time float64 [seed]; /seed_crossings int32 [seed]
 //   /seed_status         int8 [seed]: point status codes (core/point_status.hpp: 1 ok, 5 invalid_point =
 //                        energetically inaccessible, 2..4 integration failures)
-//   /                    provenance attributes (software, softwareVersion, softwareCommit, date and
-//                        the caller's map: command line, model, parameters, integrator, plane, ...)
+//   /                    provenance attributes (software, softwareVersion, softwareCommit, date, host:
+//                        io/provenance.hpp) and the caller's map: command line, model, parameters,
+//                        integrator, plane, ...
 // Crossings are stored orbit by orbit, each orbit's in time order. The file is built under a
 // temporary name and renamed into place (io/atomic_file.hpp); an existing file is refused unless
 // overwrite is set.

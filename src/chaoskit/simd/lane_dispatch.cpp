@@ -1,6 +1,7 @@
 #include "chaoskit/simd/lane_dispatch.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cstdlib>
 #include <string_view>
@@ -148,7 +149,7 @@ bool has_lane_kernel(const AnyModel& model, LaneSystem) { return runs_on_lanes(m
 std::unique_ptr<LaneEngine> make_lane_engine(const AnyModel& model, LaneSystem system, const IntegratorOptions& io,
                                              LanePath path) {
   if (io.stepper != StepperKind::rkf78 || !has_lane_kernel(model, system)) return nullptr;
-  return std::visit(
+  std::unique_ptr<LaneEngine> engine = std::visit(
       [&](const auto& m) -> std::unique_ptr<LaneEngine> {
         using M = std::decay_t<decltype(m)>;
         if constexpr (kHasLaneKernel<M>) {
@@ -168,6 +169,9 @@ std::unique_ptr<LaneEngine> make_lane_engine(const AnyModel& model, LaneSystem s
         }
       },
       model);
+  // The path's width: what the scheduler sizes its batches by and lane_width reports.
+  assert(engine == nullptr || (engine->width() == lane_width(path) && engine->idle_lanes() == engine->width()));
+  return engine;
 }
 
 namespace {

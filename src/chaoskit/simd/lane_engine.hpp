@@ -20,6 +20,7 @@
 // Cost per vector step: 12 stage evaluations and one more for f at the new state (k0 of the next
 // step) or, for a lane that crossed a sample time or began a run, at its restarted state (where
 // the scalar driver evaluates both, and counts both in the report).
+#include <cassert>
 #include <cstddef>
 #include <utility>
 
@@ -224,8 +225,9 @@ class Engine final : public LaneEngine {
   LaneUsage usage() const override { return usage_; }
 
   void add(LaneTask* task) override {
+    assert(task != nullptr && idle_lanes() > 0);  // the caller checked idle_lanes()
     int l = 0;
-    while (lanes_[l].task != nullptr) ++l;  // the caller checked idle_lanes()
+    while (lanes_[l].task != nullptr) ++l;
     Lane& lane = lanes_[l];
     lane = Lane{};
     lane.task = task;
@@ -338,6 +340,7 @@ class Engine final : public LaneEngine {
         freed_ = true;
         return;
       }
+      assert(run.segments != nullptr && run.segment_count >= 1 && run.dt > 0.0);  // lane_tasks.hpp tiles the run
       lane.segs = run.segments;
       lane.nseg = run.segment_count;
       lane.s = 0;

@@ -3,6 +3,8 @@
 // tangent_flow.hpp's SampledTask) as a LaneTask for the lane engine: the same task object, fed one
 // lane's state as doubles. Compiled in the baseline translation units only (lane_task.hpp says
 // why), so its arithmetic between steps is the scalar path's, to the bit.
+#include <algorithm>
+#include <cassert>
 #include <functional>
 #include <utility>
 #include <vector>
@@ -52,6 +54,11 @@ class SampledLaneTask final : public LaneTask {
       s.ta = segs[i].ta, s.tb = segs[i].tb;
       for (int j = 0; j < kMaxInputs; ++j) s.u0[j] = segs[i].u0[j], s.slope[j] = segs[i].slope[j];
     }
+    // The engine walks the segments from t0 to the run's end: they must tile the run, in order.
+    assert(!segments_.empty() && segments_.front().ta == r.t0 && r.dt > 0.0 && r.n_samples >= 1);
+    assert(std::adjacent_find(segments_.begin(), segments_.end(), [](const LaneSegment& a, const LaneSegment& b) {
+             return !(a.ta <= a.tb && a.tb == b.ta);
+           }) == segments_.end());
     run = LaneRun{segments_.data(), segments_.size(), r.t0, r.dt, r.n_samples};
     return true;
   }

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/io/file_open.hpp"
 #include "chaoskit/io/h5_attributes.hpp"
 
 namespace chaoskit::timeseries {
@@ -214,7 +215,8 @@ struct H5Source {
     const H5T_class_t cls = H5Tget_class(t);
     if (cls != H5T_FLOAT && cls != H5T_INTEGER) throw InputError(path, "dataset '" + name + "' is not numeric");
     std::vector<double> v(static_cast<std::size_t>(rows * cols));
-    if (!v.empty()) h5::check(H5Dread(ds, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, v.data()), "read " + name);
+    if (!v.empty())
+      io::read_or_damaged(path, "dataset '" + name + "'", ds, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, v.data());
     return v;
   }
 
@@ -287,9 +289,11 @@ struct H5Source {
 
 FileColumns open_h5(const std::string& path) {
   h5::QuietErrors quiet;
-  const hid_t id = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
-  if (id < 0) throw InputError(path, "cannot open as an HDF5 file");
-  auto src = std::make_shared<H5Source>(H5Source{path, std::make_shared<h5::File>(id, "open " + path)});
+  // As every chaoskit reader opens an HDF5 file (io/file_open.hpp): read-only, without the lock a
+  // running writer holds, and a truncated or damaged file refused in one line naming it.
+  auto file = std::make_shared<h5::File>(
+      io::diagnosing_damage(path, [&] { return io::open_existing(path, /*writable=*/false); }));
+  auto src = std::make_shared<H5Source>(H5Source{path, std::move(file)});
   FileColumns fc;
   fc.names = src->root_datasets();
   fc.read = [src](const std::string& spec) {

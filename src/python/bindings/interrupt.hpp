@@ -7,7 +7,7 @@
 
 #include <pybind11/pybind11.h>
 
-#include "chaoskit/sweep/stop_signals.hpp"
+#include "chaoskit/sweep/runs/stop_signals.hpp"
 
 namespace chaoskit::python {
 

@@ -3,7 +3,7 @@
 #include <filesystem>
 
 #include "chaoskit/core/errors.hpp"
-#include "chaoskit/sweep/job_reader.hpp"
+#include "chaoskit/sweep/reading/job_reader.hpp"
 #include "toml_convert.hpp"
 
 namespace py = pybind11;

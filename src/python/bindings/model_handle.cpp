@@ -13,8 +13,8 @@
 #include "chaoskit/models/linear_modes.hpp"
 #include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/models/mechanics.hpp"
-#include "chaoskit/sweep/job_reader.hpp"
-#include "chaoskit/sweep/toml_fields.hpp"
+#include "chaoskit/params/toml_fields.hpp"
+#include "chaoskit/sweep/reading/job_reader.hpp"
 #include "state_arrays.hpp"
 #include "toml_convert.hpp"
 
@@ -59,7 +59,7 @@ Vec<double, M::input_dim> input_vector(const M& m, const py::object& inputs) {
   const std::vector<std::string> names = input_names(m);
   if (names.empty()) throw py::value_error("inputs: this model has no inputs");
   const StateRows r = state_rows(inputs, names, "inputs");
-  if (!r.single) throw py::value_error("inputs: expected one value per input (" + sweep::comma_separated(names) + ")");
+  if (!r.single) throw py::value_error("inputs: expected one value per input (" + comma_separated(names) + ")");
   // A model file may declare fewer inputs than its slots: the rest stay 0.
   for (std::size_t i = 0; i < names.size(); ++i) u(static_cast<int>(i)) = r.row(0)[i];
   return u;

@@ -8,6 +8,7 @@
 #include "chaoskit/core/build_info.hpp"
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/core/point_status.hpp"
+#include "chaoskit/io/provenance.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/simd/lane_dispatch.hpp"
@@ -35,6 +36,13 @@ PYBIND11_MODULE(_chaoskit, m) {
     } catch (const InputError& e) { PyErr_SetString(PyExc_ValueError, e.what()); }
   });
   m.def("_vector_path", [] { return simd::lane_path_report(); });
+  // Who computed a result (software, softwareVersion, softwareCommit, date, host), as every
+  // chaoskit file records it (io/provenance.hpp): the attributes the module's datasets start from.
+  m.def("_provenance", [] {
+    py::dict d;
+    for (const auto& [key, value] : io::software_provenance()) d[py::str(key)] = std::get<std::string>(value);
+    return d;
+  });
   m.def("_set_data_directory", [](const std::string& dir) { set_data_directory(dir); });
   m.def("_data_directory", [] { return data_directory().string(); });
   m.def("_models", [] {

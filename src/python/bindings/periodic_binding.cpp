@@ -87,7 +87,23 @@ Call make_call(const py::object& model, const std::string& map, const py::dict& 
   c.flow.flow.conservation =
       periodic::parse_conservation(o.contains("conservative") ? o["conservative"].cast<std::string>() : "auto");
   const double forcing = number("forcing_period");
-  if (std::isfinite(forcing)) {
+  if (o.contains("at_event") && !o["at_event"].is_none()) {
+    // The model's map at an event (a walker's stride map): a map's options only.
+    for (const char* key : {"period", "forcing_period", "energy", "winding", "conservative"})
+      if (o.contains(key) && !o[key].is_none())
+        throw InputError(key, "applies to a model's flow, not to its map at at_event");
+    if (c.orbit.segments != 1)
+      throw InputError("segments", "applies to flows; the map's orbit at at_event has `iterates` points");
+    c.flow.section.event = o["at_event"].cast<std::string>();
+    c.flow.section.max_time = number("max_time", 100.0);
+    periodic::event_index(h.model, c.flow.section.event);
+    if (!(c.flow.section.max_time > 0.0) || !std::isfinite(c.flow.section.max_time))
+      throw InputError("max_time", "must be > 0");
+    c.orbit.segments = iterates;
+    c.attributes["at_event"] = c.flow.section.event;
+  } else if (o.contains("max_time") && !o["max_time"].is_none()) {
+    throw InputError("max_time", "applies to at_event only");
+  } else if (std::isfinite(forcing)) {
     if (!(forcing > 0.0)) throw InputError("forcing_period", "must be > 0 s");
     c.flow.flow.forcing_period = forcing;
     c.orbit.forcing_periods = iterates;

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "chaoskit/sweep/toml_fields.hpp"
+#include "chaoskit/params/toml_fields.hpp"
 
 namespace py = pybind11;
 
@@ -17,7 +17,7 @@ StateRows state_rows(const py::handle& states, const std::vector<std::string>& n
   if (!out.data)
     throw py::value_error(argument + ": expected numbers (an array of shape (" + std::to_string(out.dim) +
                           ",) or (n, " + std::to_string(out.dim) + "))");
-  const std::string expected = std::to_string(out.dim) + " components (" + sweep::comma_separated(names) + ")";
+  const std::string expected = std::to_string(out.dim) + " components (" + comma_separated(names) + ")";
   if (out.data.ndim() == 1) {
     out.single = true;
     out.rows = 1;

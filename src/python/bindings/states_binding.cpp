@@ -8,10 +8,10 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
-#include "chaoskit/core/build_info.hpp"
-#include "chaoskit/sweep/job_reader.hpp"
-#include "chaoskit/sweep/memory_run.hpp"
-#include "chaoskit/sweep/results_file.hpp"
+#include "chaoskit/io/provenance.hpp"
+#include "chaoskit/sweep/reading/job_reader.hpp"
+#include "chaoskit/sweep/runs/memory_run.hpp"
+#include "chaoskit/sweep/runs/results_file.hpp"
 #include "interrupt.hpp"
 #include "model_handle.hpp"
 #include "state_arrays.hpp"
@@ -93,25 +93,32 @@ py::dict evaluate(const py::dict& job_dict, const py::object& states, const std:
     d["trailing"] = dims;
     d["units"] = var.units;
     d["long_name"] = var.long_name;
+    if (!var.flags.values.empty()) {  // an enumerated variable's CF flags, as the file has them
+      d["flag_values"] = var.flags.values;
+      d["flag_meanings"] = var.flags.meanings;
+    }
     d["values"] = variable_array(run, v);
     variables.append(d);
   }
   py::list axes;
-  for (const io::Axis& a : sweep::result_axes(*job)) {
+  for (const io::Axis& a : run.layout.axes) {
     py::dict d;
     d["name"] = a.name;
-    d["values"] = py::array_t<double>(static_cast<py::ssize_t>(a.values.size()), a.values.data());
+    if (a.integer) {  // an index axis (`point`, `sample`): int64, as in the file
+      std::vector<std::int64_t> whole(a.values.begin(), a.values.end());
+      d["values"] = py::array_t<std::int64_t>(static_cast<py::ssize_t>(whole.size()), whole.data());
+    } else {
+      d["values"] = py::array_t<double>(static_cast<py::ssize_t>(a.values.size()), a.values.data());
+    }
     d["units"] = a.units;
     d["long_name"] = a.long_name;
     axes.append(d);
   }
   sweep::SweepOptions opt;
   opt.command_line = "python: chaoskit";
-  py::dict attrs;
+  py::dict attrs;  // a results file's root attributes: who computed it (io/provenance.hpp), then what
+  for (const auto& [k, v] : io::software_provenance()) attrs[py::str(k)] = attribute_value(v);
   for (const auto& [k, v] : sweep::provenance(*job, opt, n_threads)) attrs[py::str(k)] = attribute_value(v);
-  attrs["software"] = "chaoskit";
-  attrs["softwareVersion"] = build_info::version;
-  attrs["softwareCommit"] = build_info::commit;
   py::dict out;
   out["variables"] = variables;
   out["axes"] = axes;

@@ -4,8 +4,8 @@
 
 #include <pybind11/stl.h>
 
-#include "chaoskit/sweep/job_reader.hpp"
-#include "chaoskit/sweep/runner.hpp"
+#include "chaoskit/sweep/reading/job_reader.hpp"
+#include "chaoskit/sweep/runs/runner.hpp"
 #include "interrupt.hpp"
 #include "toml_convert.hpp"
 

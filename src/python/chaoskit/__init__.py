@@ -12,9 +12,25 @@ evaluator, and sweep() writes the file `chaoskit sweep` writes.
 See src/python/README.md for every function.
 """
 import os as _os
+import sys as _sys
 
-from . import _chaoskit
 from . import _locations
+
+
+def _interpreter_hint(error):
+    """Why chaoskit cannot be imported by this interpreter, and which one it was built for."""
+    here = f"{_sys.executable} (Python {_sys.version_info.major}.{_sys.version_info.minor})"
+    return (f"chaoskit cannot be imported by {here}: {error}. Its compiled module was built for "
+            f"{_locations.PYTHON} (Python {_locations.PYTHON_VERSION}), with Debian's python3-numpy, "
+            f"python3-xarray and python3-h5netcdf: run {_locations.PYTHON} instead, or build chaoskit "
+            f"for this interpreter (cmake -DPython_EXECUTABLE={_sys.executable}, with numpy installed for it)")
+
+
+try:
+    from . import _chaoskit
+    import numpy as _numpy  # noqa: F401  (every function's arrays; checked here to say why it is missing)
+except ImportError as _error:
+    raise ImportError(_interpreter_hint(_error)) from _error
 
 if not _os.environ.get("CHAOSKIT_DATA"):
     _chaoskit._set_data_directory(_locations.DATA_DIR)
@@ -22,7 +38,7 @@ if not _os.environ.get("CHAOSKIT_DATA"):
 __version__ = _chaoskit.__version__
 __commit__ = _chaoskit.commit
 
-from .model import Model, models, param_sets  # noqa: E402
+from .model import Model, models, param_sets, data_directory  # noqa: E402
 from .compute import (simulate, lyapunov, orbit_class, sali, megno, ftle, stm, section, basin,  # noqa: E402
                       evaluate)
 from .results import sweep, open_results  # noqa: E402
@@ -34,6 +50,6 @@ def vector_path():
     return _chaoskit._vector_path()
 
 
-__all__ = ["Model", "models", "param_sets", "simulate", "lyapunov", "orbit_class", "sali", "megno", "ftle", "stm",
+__all__ = ["Model", "models", "param_sets", "data_directory", "simulate", "lyapunov", "orbit_class", "sali", "megno", "ftle", "stm",
            "section", "basin", "evaluate", "sweep", "open_results", "periodic_orbit", "continuation", "vector_path",
            "__version__"]

@@ -41,7 +41,8 @@ def simulate(model, state, t_end, dt_out=0.01, *, integrator=None, inputs=None, 
     """One trajectory from `state`, sampled every `dt_out` s up to `t_end` s, as an xarray.Dataset:
     state (time, component), energy, power, work, dissipated [J, W] and the inputs (time, input),
     with the integration's status ('ok', 'step_underflow', 'non_finite', 'max_steps'; for a model
-    with events also 'grazing_event', 'simultaneous_events', 'event_cascade'), the time reached and
+    with events also 'grazing_event', 'simultaneous_events', 'event_cascade', and 'terminal_event'
+    where the model's terminal event ended a valid trajectory: a walker's fall), the time reached and
     the step counts in the attributes. A model with events (a model file's [[events]]) adds its event
     log over the dimension `event_time`: event (the event's name), mode_before, mode_after,
     state_before, state_after (event_time, component) and energy_before, energy_after [J]. The
@@ -52,7 +53,8 @@ def simulate(model, state, t_end, dt_out=0.01, *, integrator=None, inputs=None, 
 
     m = _as_model(model)
     r = _chaoskit._simulate(m._m, state, float(t_end), float(dt_out), integrator, inputs)
-    if r["status"] != "ok" and check:
+    # A terminal event (a walker's fall) ends a valid trajectory; its status says so.
+    if r["status"] not in ("ok", "terminal_event") and check:
         raise RuntimeError(f"chaoskit: integration failed: status {r['status']} at t = {r['t_reached']} s of "
                            f"{t_end} s ({r['status_explanation']})")
     ds = xr.Dataset(
@@ -62,7 +64,9 @@ def simulate(model, state, t_end, dt_out=0.01, *, integrator=None, inputs=None, 
             "power": ("time", r["power"], {"units": "W", "long_name": "actuator power (B u)' qd"}),
             "work": ("time", r["work"], {"units": "J", "long_name": "actuator work since t = 0"}),
             "dissipated": ("time", r["dissipated"], {"units": "J", "long_name": "energy dissipated by damping"}),
-            "inputs": (("time", "input"), r["inputs"], {"units": "N m", "long_name": "joint moments"}),
+            # The model's own inputs: a model file may declare fewer than its compiled size carries.
+            "inputs": (("time", "input"), r["inputs"][:, :len(m.input_names)],
+                       {"units": "N m", "long_name": "joint moments"}),
         },
         coords={
             "time": ("time", r["t"], {"units": "s"}),
@@ -73,8 +77,7 @@ def simulate(model, state, t_end, dt_out=0.01, *, integrator=None, inputs=None, 
         attrs={
             "model": m.name, "params": m.params, "status": r["status"], "t_reached": r["t_reached"], "steps": r["steps"],
             "rejected": r["rejected"], "integrator": f"{r['stepper']}, rtol {r['rtol']:g}, atol {r['atol']:g}",
-            "inputs": r["inputs_description"], "software": "chaoskit", "softwareVersion": _chaoskit.__version__,
-            "softwareCommit": _chaoskit.commit,
+            "inputs": r["inputs_description"], **_chaoskit._provenance(),
         },
     )
     if "event_names" in r:

@@ -7,6 +7,13 @@ def models():
     return _chaoskit._models()
 
 
+def data_directory():
+    """The folder of the shipped data chaoskit reads (params/, models/: the model files with events,
+    e.g. data_directory() / "models" / "simplest_walker.toml"); CHAOSKIT_DATA overrides it."""
+    from pathlib import Path
+    return Path(_chaoskit._data_directory())
+
+
 def param_sets():
     """Names of the shipped parameter sets (data/params/NAME.toml)."""
     return list(_chaoskit._param_sets())

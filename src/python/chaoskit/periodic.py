@@ -14,7 +14,7 @@ from . import _chaoskit
 from .model import Model
 
 _ORBIT_KEYS = ("period", "segments", "iterates", "forcing_period", "energy", "conservative", "winding", "tol",
-               "max_iterations", "threads", "integrator", "inputs")
+               "max_iterations", "threads", "integrator", "inputs", "at_event", "max_time")
 
 
 def _target(model, map, map_params):
@@ -74,7 +74,10 @@ def periodic_orbit(model=None, state=None, *, map=None, map_params=None, out=Non
     Options (the CLI's): period (guess [s], autonomous flows), segments, iterates (a map's period k,
     or forcing periods), forcing_period [s], energy [J], conservative ("auto" | True | False),
     winding (turns per coordinate), tol (1e-10), max_iterations (20), threads, integrator={...}
-    (tolerances default to 1e-12), inputs={...}.
+    (tolerances default to 1e-12), inputs={...}. at_event="heel_strike" takes a model with events at
+    that event: the map from just after one occurrence to just after the next (a walker's stride
+    map; `state` is a state just after the event, `iterates` the period k, max_time the longest a
+    step may take, 100 by default); the dataset's return_time is then the step time.
 
     Returns an xarray.Dataset with the dimension `point` dropped: state, period, energy, residual,
     multipliers (complex) with multiplier_trivial, stability (0 asymptotically stable, 1 linearly

@@ -50,7 +50,11 @@ def dataset_from_memory(raw):
     for v in raw["variables"]:
         values = np.asarray(v["values"])
         values = values.reshape(shape + list(values.shape[1:]))
-        data[v["name"]] = (dims + list(v["trailing"]), values, {"units": v["units"], "long_name": v["long_name"]})
+        attrs = {"units": v["units"], "long_name": v["long_name"]}
+        if "flag_values" in v:  # an enumerated variable's CF flags (orbit_class, orbit_votes)
+            attrs["flag_values"] = np.asarray(v["flag_values"], dtype=values.dtype)
+            attrs["flag_meanings"] = v["flag_meanings"]
+        data[v["name"]] = (dims + list(v["trailing"]), values, attrs)
     data["status"] = (dims, np.asarray(raw["status"]).reshape(shape),
                       {"units": "1", "long_name": "point status", "flag_meanings": STATUS_MEANINGS})
     return xr.Dataset(data, coords=coords, attrs=dict(raw["attributes"]))

@@ -1,6 +1,8 @@
 // basin = { kind = "rest" | "flip" | "task", max_time = 200, threshold }: the per-point basin label
 // of `chaoskit basin` (basins/basin_map.hpp). Mechanical models only; the kind is read once into
 // BasinEntry (basin_options.hpp).
+#include "chaoskit/sweep/quantities/basin.hpp"
+
 #include <cmath>
 #include <ostream>
 
@@ -8,9 +10,8 @@
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/core/number_text.hpp"
 #include "chaoskit/models/mechanical_form.hpp"
-#include "chaoskit/sweep/quantities/basin_options.hpp"
+#include "chaoskit/params/toml_fields.hpp"
 #include "chaoskit/sweep/quantities/quantity_unit.hpp"
-#include "chaoskit/sweep/toml_fields.hpp"
 
 namespace chaoskit::sweep {
 
@@ -51,23 +52,31 @@ void read(const toml::table& t, const std::string& prefix, const Job& job, Compu
   c.options = std::move(own);
 }
 
+// A rest basin labels where the unforced, damped chain comes to rest (its energy test needs E to
+// decrease), as `chaoskit basin --kind rest` refuses --torque: moments would be ignored silently.
+void check_job(const ComputeSpec& c, const std::string& prefix, const Job& job) {
+  if (c.options_as<BasinEntry>().kind == basins::BasinKind::rest && job.has_moments())
+    throw InputError(prefix + ".kind",
+                     "rest basins take no joint moments (the energy test needs E to decrease): "
+                     "remove [inputs] and torque or release names, or use kind = \"flip\" or \"task\"");
+}
+
 void variables(const ComputeSpec& c, const ModelShape&, VariableList& out) {
-  using io::ElementType;
+  namespace slot = basin_slot;
   switch (c.options_as<BasinEntry>().kind) {
     case basins::BasinKind::rest:
-      out.add("basin_label", ElementType::int32, {}, "1",
+      out.add(slot::label, {}, "1",
               "rest state: winding numbers of the links, encoded (0: no link over the top, -1: not settled)");
-      out.add("basin_time", ElementType::float64, {}, "s", "time when the energy fell below the lowest barrier");
+      out.add(slot::time, {}, "s", "time when the energy fell below the lowest barrier");
       break;
     case basins::BasinKind::flip:
-      out.add("basin_label", ElementType::int32, {}, "1", "link that first passed over the top (0: none)");
-      out.add("basin_time", ElementType::float64, {}, "s", "flip time: first passage of a link over the top");
+      out.add(slot::label, {}, "1", "link that first passed over the top (0: none)");
+      out.add(slot::time, {}, "s", "flip time: first passage of a link over the top");
       break;
     case basins::BasinKind::task:
-      out.add("basin_label", ElementType::int32, {}, "1",
-              "task outcome: endpoint speed at the first th1 = 0 >= threshold");
-      out.add("basin_time", ElementType::float64, {}, "s", "time of the first th1 = 0");
-      out.add("basin_speed", ElementType::float64, {}, "m/s", "endpoint speed at the first th1 = 0");
+      out.add(slot::label, {}, "1", "task outcome: endpoint speed at the first th1 = 0 >= threshold");
+      out.add(slot::time, {}, "s", "time of the first th1 = 0");
+      out.add(slot::speed, {}, "m/s", "endpoint speed at the first th1 = 0");
       break;
   }
 }
@@ -83,8 +92,14 @@ void fingerprint(const ComputeSpec& c, std::ostream& o) {
 }  // namespace
 
 const QuantityUnit& basin_unit() {
-  static const QuantityUnit unit{Quantity::basin, "basin",    Workload::trajectory, std::nullopt, read,
-                                 variables,       fingerprint};
+  static const QuantityUnit unit{.quantity = Quantity::basin,
+                                 .name = "basin",
+                                 .workload = Workload::trajectory,
+                                 .lanes = std::nullopt,
+                                 .read = read,
+                                 .variables = variables,
+                                 .fingerprint = fingerprint,
+                                 .check_job = check_job};
   return unit;
 }
 

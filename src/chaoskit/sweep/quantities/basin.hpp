@@ -1,17 +1,26 @@
 #pragma once
-// basin for a mechanical model: the point's label, time (and, for kind task, endpoint speed) by
-// basins::basin_point (its reader, variables and fingerprint are in basin.cpp; the reader refuses
-// other models).
+// basin: its own options, its variables and its evaluation for a mechanical model: the point's
+// label, time (and, for kind task, endpoint speed) by basins::basin_point (its reader, the
+// description of its variables, its job check and its fingerprint are in basin.cpp; the reader
+// refuses other models).
+#include <cmath>
+
+#include "chaoskit/basins/basin_kind.hpp"
 #include "chaoskit/basins/instances.hpp"
-#include "chaoskit/sweep/quantities/basin_options.hpp"
 #include "chaoskit/sweep/quantities/point_evaluation.hpp"
 
 namespace chaoskit::sweep {
 
-/// basin's variables, in the order basin.cpp declares them (speed: kind task only).
+/// basin's own options, read by basin.cpp.
+struct BasinEntry : QuantityOptions {
+  basins::BasinKind kind = basins::BasinKind::rest;  ///< rest (damped: winding label) | flip | task
+  double threshold = NAN;                            ///< task: endpoint speed counted as success [m/s]
+};
+
+/// basin's variables (speed: kind task only; described in basin.cpp).
 namespace basin_slot {
-inline constexpr Slot<std::int32_t> label{0};
-inline constexpr Slot<double> time{1}, speed{2};
+inline constexpr Slot<std::int32_t> label{0, "basin_label"};
+inline constexpr Slot<double> time{1, "basin_time"}, speed{2, "basin_speed"};
 }  // namespace basin_slot
 
 template <Model M>

@@ -1,36 +1,44 @@
 // endpoint_sensitivity = { time = 100 }: endpoint speed at T and the singular values of the
 // endpoint's position and velocity at T with respect to the initial state, from Psi(T, 0)
 // (integrate/sensitivity.hpp). Mechanical models only.
+#include "chaoskit/sweep/quantities/endpoint_sensitivity.hpp"
+
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/models/mechanical_form.hpp"
+#include "chaoskit/params/toml_fields.hpp"
 #include "chaoskit/sweep/quantities/quantity_unit.hpp"
-#include "chaoskit/sweep/toml_fields.hpp"
 
 namespace chaoskit::sweep {
 
+namespace {
+
+void read(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
+  reject_unknown_keys(t, {"time"}, prefix + ".");
+  entry_fields::read_time(t, prefix, c);
+  require_file_mechanics(job.base_model, "endpoint sensitivities", MechanicalNeeds{.kinematics = true});
+  if (!is_mechanical(job.base_model))
+    throw InputError(prefix, "needs a mechanical model (" + mechanical_model_names() + "), not " + job.model_name);
+}
+
+void variables(const ComputeSpec&, const ModelShape&, VariableList& out) {
+  namespace slot = endpoint_sensitivity_slot;
+  out.add(slot::speed, {}, "m/s", "endpoint speed at the final time");
+  out.add(slot::position_gain, {{"singular", 2}}, "m per unit of state",
+          "singular values of d(endpoint position at T)/d(initial state)");
+  out.add(slot::velocity_gain, {{"singular", 2}}, "m/s per unit of state",
+          "singular values of d(endpoint velocity at T)/d(initial state)");
+}
+
+}  // namespace
+
 const QuantityUnit& endpoint_sensitivity_unit() {
-  static const QuantityUnit unit{
-      Quantity::endpoint_sensitivity,
-      "endpoint_sensitivity",
-      Workload::tangent_flow,
-      simd::LaneSystem::tangent_full,
-      [](const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
-        reject_unknown_keys(t, {"time"}, prefix + ".");
-        entry_fields::read_time(t, prefix, c);
-        require_file_mechanics(job.base_model, "endpoint sensitivities", MechanicalNeeds{.kinematics = true});
-        if (!is_mechanical(job.base_model))
-          throw InputError(prefix,
-                           "needs a mechanical model (" + mechanical_model_names() + "), not " + job.model_name);
-      },
-      [](const ComputeSpec&, const ModelShape&, VariableList& out) {
-        using io::ElementType;
-        out.add("endpoint_speed", ElementType::float64, {}, "m/s", "endpoint speed at the final time");
-        out.add("endpoint_position_gain", ElementType::float64, {{"singular", 2}}, "m per unit of state",
-                "singular values of d(endpoint position at T)/d(initial state)");
-        out.add("endpoint_velocity_gain", ElementType::float64, {{"singular", 2}}, "m/s per unit of state",
-                "singular values of d(endpoint velocity at T)/d(initial state)");
-      },
-      entry_fields::common_fingerprint};
+  static const QuantityUnit unit{.quantity = Quantity::endpoint_sensitivity,
+                                 .name = "endpoint_sensitivity",
+                                 .workload = Workload::tangent_flow,
+                                 .lanes = simd::LaneSystem::tangent_full,
+                                 .read = read,
+                                 .variables = variables,
+                                 .fingerprint = entry_fields::common_fingerprint};
   return unit;
 }
 

@@ -7,9 +7,10 @@
 
 namespace chaoskit::sweep {
 
-/// endpoint_sensitivity's variables, in the order endpoint_sensitivity.cpp declares them (gains: 2 values).
+/// endpoint_sensitivity's variables (gains: 2 values each; described in endpoint_sensitivity.cpp).
 namespace endpoint_sensitivity_slot {
-inline constexpr Slot<double> speed{0}, position_gain{1}, velocity_gain{2};
+inline constexpr Slot<double> speed{0, "endpoint_speed"}, position_gain{1, "endpoint_position_gain"},
+    velocity_gain{2, "endpoint_velocity_gain"};
 }
 
 template <Model M>

@@ -1,18 +1,35 @@
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 
 #include "chaoskit/basins/rest_label.hpp"
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/params/toml_fields.hpp"
 #include "chaoskit/sweep/quantities/quantity_unit.hpp"
-#include "chaoskit/sweep/toml_fields.hpp"
 
 namespace chaoskit::sweep {
 
-void VariableList::add(std::string name, io::ElementType type, std::vector<io::TrailingDim> trailing, std::string units,
-                       std::string long_name) {
+void VariableList::place(std::size_t index, const char* name, io::ElementType type,
+                         std::vector<io::TrailingDim> trailing, std::string units, std::string long_name,
+                         io::Flags flags) {
   using io::ElementType;
+  if (index >= slots_.size()) slots_.resize(index + 1);
+  if (slots_[index])
+    throw std::logic_error(quantity_ + ": slot " + std::to_string(index) + " laid out twice ('" + slots_[index]->name +
+                           "', '" + name + "')");
   const double fill = type == ElementType::float64 ? NAN : type == ElementType::uint8 ? 255.0 : -1.0;
-  out_.push_back({std::move(name), type, std::move(trailing), std::move(units), std::move(long_name), fill});
+  slots_[index] =
+      io::Variable{name, type, std::move(trailing), std::move(units), std::move(long_name), fill, std::move(flags)};
+}
+
+std::vector<io::Variable> VariableList::take() {
+  std::vector<io::Variable> out;
+  for (std::size_t k = 0; k < slots_.size(); ++k) {
+    if (!slots_[k]) throw std::logic_error(quantity_ + ": slot " + std::to_string(k) + " is not laid out");
+    out.push_back(std::move(*slots_[k]));
+  }
+  slots_.clear();
+  return out;
 }
 
 std::vector<std::string> state_names_of(const AnyModel& m) {

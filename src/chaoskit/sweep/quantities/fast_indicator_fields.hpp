@@ -1,7 +1,7 @@
 #pragma once
 // The reader sali and megno share: { time = 1000, renorm = 1 }.
+#include "chaoskit/params/toml_fields.hpp"
 #include "chaoskit/sweep/quantities/quantity_unit.hpp"
-#include "chaoskit/sweep/toml_fields.hpp"
 
 namespace chaoskit::sweep {
 

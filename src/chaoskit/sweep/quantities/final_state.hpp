@@ -7,7 +7,7 @@ namespace chaoskit::sweep {
 
 /// final_state's variable (n values).
 namespace final_state_slot {
-inline constexpr Slot<double> state{0};
+inline constexpr Slot<double> state{0, "final_state"};
 }
 
 template <Model M>

@@ -1,14 +1,20 @@
 #pragma once
-// ftle for a model: the largest finite-time Lyapunov exponent in the chosen metric, from the
-// point's one Ψ run at T (its reader, variables and fingerprint are in ftle.cpp).
-#include "chaoskit/sweep/quantities/ftle_options.hpp"
+// ftle: its own options, its variable and its evaluation for a model: the largest finite-time
+// Lyapunov exponent in the chosen metric, from the point's one Ψ run at T (its reader, the
+// description of its variable and its fingerprint are in ftle.cpp).
+#include "chaoskit/integrate/sensitivity.hpp"
 #include "chaoskit/sweep/quantities/point_evaluation.hpp"
 
 namespace chaoskit::sweep {
 
+/// ftle's own options, read by ftle.cpp.
+struct FtleEntry : QuantityOptions {
+  FtleMetric metric = FtleMetric::euclidean;
+};
+
 /// ftle's variable.
 namespace ftle_slot {
-inline constexpr Slot<double> value{0};
+inline constexpr Slot<double> value{0, "ftle"};
 }
 
 template <Model M>

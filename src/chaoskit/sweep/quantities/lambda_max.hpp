@@ -1,14 +1,14 @@
 #pragma once
-// lambda_max for a model: λ_max by lyapunov_exponents<1> (its reader, variables and fingerprint are
-// in lambda_max.cpp).
+// lambda_max for a model: λ_max by lyapunov_exponents<1> (its reader, the description of its
+// variables and its fingerprint are in lambda_max.cpp).
 #include "chaoskit/sweep/quantities/point_evaluation.hpp"
 
 namespace chaoskit::sweep {
 
-/// lambda_max's variables, in the order lambda_max.cpp declares them.
+/// lambda_max's variables (described in lambda_max.cpp).
 namespace lambda_max_slot {
-inline constexpr Slot<double> value{0}, error{1};
-inline constexpr Slot<std::uint8_t> converged{2};  ///< 1 if the estimate met its tolerance, else 0
+inline constexpr Slot<double> value{0, "lambda_max"}, error{1, "lambda_max_error"};
+inline constexpr Slot<std::uint8_t> converged{2, "lambda_max_converged"};  ///< 1 if the estimate settled, else 0
 }  // namespace lambda_max_slot
 
 template <Model M>

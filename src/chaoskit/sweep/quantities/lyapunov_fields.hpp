@@ -1,7 +1,7 @@
 #pragma once
 // The reader lambda_max and spectrum share: { time = 100, transient = 0, renorm = 1, blocks = 10 }.
+#include "chaoskit/params/toml_fields.hpp"
 #include "chaoskit/sweep/quantities/quantity_unit.hpp"
-#include "chaoskit/sweep/toml_fields.hpp"
 
 namespace chaoskit::sweep {
 

@@ -7,7 +7,7 @@ namespace chaoskit::sweep {
 
 /// megno's variable.
 namespace megno_slot {
-inline constexpr Slot<double> value{0};
+inline constexpr Slot<double> value{0, "megno"};
 }
 
 template <Model M>

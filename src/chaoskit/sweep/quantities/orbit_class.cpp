@@ -1,13 +1,13 @@
 // orbit_class = { time = 500, renorm = 1, blocks = 10, max_time, lambda_floor }: regular, chaotic or
 // undecided by λ_max, SALI and MEGNO together, fixed at `time` or adaptive up to `max_time`
-// (indicators/orbit_classification.hpp; the options are built by classification_options.hpp).
+// (indicators/orbit_classification.hpp; the options and their classifier's are in orbit_class.hpp).
 #include <cmath>
 #include <cstdio>
 
 #include "chaoskit/core/errors.hpp"
-#include "chaoskit/sweep/classification_options.hpp"
+#include "chaoskit/params/toml_fields.hpp"
+#include "chaoskit/sweep/quantities/orbit_class.hpp"
 #include "chaoskit/sweep/quantities/quantity_unit.hpp"
-#include "chaoskit/sweep/toml_fields.hpp"
 
 namespace chaoskit::sweep {
 
@@ -52,22 +52,27 @@ void read(const toml::table& t, const std::string& prefix, const Job&, ComputeSp
   } catch (const InputError& e) { throw InputError(prefix + "." + e.field(), e.reason()); }
 }
 
+/// The codes of a verdict or a vote, as CF flags.
+io::Flags verdict_flags() {
+  auto code = [](OrbitClass k) { return static_cast<long long>(k); };
+  return {{code(OrbitClass::regular), code(OrbitClass::chaotic), code(OrbitClass::undecided)},
+          "regular chaotic undecided"};
+}
+
 void variables(const ComputeSpec& c, const ModelShape&, VariableList& out) {
-  using io::ElementType;
-  out.add("orbit_class", ElementType::int32, {}, "1", orbit_class_description(orbit_class_options(c)));
-  out.add("orbit_votes", ElementType::int32, {{"indicator", 3}}, "1",
-          "vote of lambda_max, SALI and MEGNO, in that order: 0 regular, 1 chaotic, 2 undecided");
-  out.add("orbit_lambda_max", ElementType::float64, {}, "1/s",
-          "largest Lyapunov exponent at T (from SALI's first vector)");
-  out.add("orbit_lambda_max_error", ElementType::float64, {}, "1/s",
-          "standard error of orbit_lambda_max (block averages)");
-  out.add("orbit_lambda_max_half", ElementType::float64, {}, "1/s", "the lambda_max estimate at T/2");
-  out.add("orbit_sali", ElementType::float64, {}, "1", "smaller alignment index at T");
-  out.add("orbit_sali_min", ElementType::float64, {}, "1", "smallest SALI met up to T");
-  out.add("orbit_megno", ElementType::float64, {}, "1", "MEGNO <Y> at T");
-  out.add("orbit_growth_power", ElementType::float64, {}, "1",
+  namespace slot = orbit_class_slot;
+  out.add(slot::verdict, {}, "1", orbit_class_description(orbit_class_options(c)), verdict_flags());
+  out.add(slot::votes, {{"indicator", 3}}, "1",
+          "vote of lambda_max, SALI and MEGNO, in that order: 0 regular, 1 chaotic, 2 undecided", verdict_flags());
+  out.add(slot::lambda_max, {}, "1/s", "largest Lyapunov exponent at T (from SALI's first vector)");
+  out.add(slot::lambda_max_error, {}, "1/s", "standard error of orbit_lambda_max (block averages)");
+  out.add(slot::lambda_max_half, {}, "1/s", "the lambda_max estimate at T/2");
+  out.add(slot::sali, {}, "1", "smaller alignment index at T");
+  out.add(slot::sali_min, {}, "1", "smallest SALI met up to T");
+  out.add(slot::megno, {}, "1", "MEGNO <Y> at T");
+  out.add(slot::growth_power, {}, "1",
           "adaptive: p in |w| ~ t^p of the deviation vector over [T/4, T] (about 1 on a torus, large if chaotic)");
-  out.add("orbit_time", ElementType::float64, {}, "s",
+  out.add(slot::time, {}, "s",
           "T: the time at which the verdict was reached (or max_time), the time of every orbit_ value");
 }
 
@@ -77,16 +82,25 @@ void fingerprint(const ComputeSpec& c, std::ostream& o) {
   o << ", max_time " << exact(own.max_time) << ", lambda_floor " << exact(own.lambda_floor);
 }
 
+// An adaptive entry continues each orbit until its verdict settles: between `time` and max_time,
+// recorded as orbit_time.
+std::optional<VariableTime> variable_time(const ComputeSpec& c) {
+  const double max_time = c.options_as<OrbitClassEntry>().max_time;
+  if (!std::isfinite(max_time)) return std::nullopt;
+  return VariableTime{orbit_class_slot::time.index, c.time, max_time};
+}
+
 }  // namespace
 
 const QuantityUnit& orbit_class_unit() {
-  static const QuantityUnit unit{Quantity::orbit_class,
-                                 "orbit_class",
-                                 Workload::tangent_flow,
-                                 simd::LaneSystem::classifier,
-                                 read,
-                                 variables,
-                                 fingerprint};
+  static const QuantityUnit unit{.quantity = Quantity::orbit_class,
+                                 .name = "orbit_class",
+                                 .workload = Workload::tangent_flow,
+                                 .lanes = simd::LaneSystem::classifier,
+                                 .read = read,
+                                 .variables = variables,
+                                 .fingerprint = fingerprint,
+                                 .variable_time = variable_time};
   return unit;
 }
 

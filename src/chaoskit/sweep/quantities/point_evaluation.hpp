@@ -26,25 +26,17 @@
 #include "chaoskit/indicators/state_transition.hpp"
 #include "chaoskit/integrate/instances.hpp"
 #include "chaoskit/simd/lane_tasks.hpp"
-#include "chaoskit/sweep/job.hpp"
-#include "chaoskit/sweep/lane_deferral.hpp"
-#include "chaoskit/sweep/point_columns.hpp"
+#include "chaoskit/sweep/job/job.hpp"
+#include "chaoskit/sweep/quantities/lane_deferral.hpp"
+#include "chaoskit/sweep/quantities/point_columns.hpp"
 
 namespace chaoskit::sweep {
-
-/// Variable k of an entry (k-th in the order its unit's variables() declares them), whose values
-/// are of type T: each unit names its slots next to its evaluate (quantities/<name>.hpp), and
-/// tests/sweep/test_quantity_slots.cpp checks names and types against the unit's declaration.
-template <class T>
-struct Slot {
-  std::size_t index;
-};
 
 /// Where one entry writes: its variables in the point's columns, from the entry's first one on,
 /// and its status (pre-set to ok).
 struct EntryOutput {
   PointValues point;
-  std::size_t first_variable;  ///< ResultLayout::entry_first_variable of the entry
+  std::size_t first_variable;  ///< ResultsLayout::entry_first_variable of the entry
   std::int8_t* status;
 
   /// The values of the entry's variable `s` at this point (values_per_point of them).
@@ -56,7 +48,7 @@ struct EntryOutput {
   bool note(const IntegrationReport& r) const { return note(point_status_of(r.status)); }
   bool note(std::int8_t s) const {
     *status = s;
-    return s == io::point_status::ok;
+    return s == point_status::ok;
   }
 };
 

@@ -4,6 +4,7 @@
 // header below provides its evaluate_<name>.
 #include <array>
 
+#include "chaoskit/sweep/job/quantity_list.hpp"
 #include "chaoskit/sweep/quantities/basin.hpp"
 #include "chaoskit/sweep/quantities/endpoint_sensitivity.hpp"
 #include "chaoskit/sweep/quantities/final_state.hpp"
@@ -11,7 +12,7 @@
 #include "chaoskit/sweep/quantities/lambda_max.hpp"
 #include "chaoskit/sweep/quantities/megno.hpp"
 #include "chaoskit/sweep/quantities/orbit_class.hpp"
-#include "chaoskit/sweep/quantities/quantity_list.hpp"
+#include "chaoskit/sweep/quantities/orbit_diagram.hpp"
 #include "chaoskit/sweep/quantities/sali.hpp"
 #include "chaoskit/sweep/quantities/section.hpp"
 #include "chaoskit/sweep/quantities/spectrum.hpp"

@@ -7,7 +7,7 @@ namespace chaoskit::sweep {
 
 /// sali's variable.
 namespace sali_slot {
-inline constexpr Slot<double> value{0};
+inline constexpr Slot<double> value{0, "sali"};
 }
 
 template <Model M>

@@ -1,11 +1,12 @@
 // section = { plane = "th1 = 0", direction = "up" | "down" | "both", crossings = 100, max_time = 1000 }:
 // the first crossings of a Poincaré surface (indicators/poincare.hpp). The plane is parsed once,
 // here, into SectionEntry::surface (section_options.hpp).
+#include "chaoskit/sweep/quantities/section.hpp"
+
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/models/model_registry.hpp"
+#include "chaoskit/params/toml_fields.hpp"
 #include "chaoskit/sweep/quantities/quantity_unit.hpp"
-#include "chaoskit/sweep/quantities/section_options.hpp"
-#include "chaoskit/sweep/toml_fields.hpp"
 
 namespace chaoskit::sweep {
 
@@ -36,13 +37,11 @@ void read(const toml::table& t, const std::string& prefix, const Job& job, Compu
 }
 
 void variables(const ComputeSpec& c, const ModelShape& s, VariableList& out) {
-  using io::ElementType;
   const SectionEntry& own = c.options_as<SectionEntry>();
   const auto crossings = static_cast<std::size_t>(own.crossings);
-  out.add("section_count", ElementType::int32, {}, "1", "Poincare crossings found (" + own.plane + ")");
-  out.add("section_time", ElementType::float64, {{"crossing", crossings}}, "s",
-          "time of each crossing (NaN past section_count)");
-  out.add("section_state", ElementType::float64, {{"crossing", crossings}, {"component", s.n}}, "SI",
+  out.add(section_slot::count, {}, "1", "Poincare crossings found (" + own.plane + ")");
+  out.add(section_slot::time, {{"crossing", crossings}}, "s", "time of each crossing (NaN past section_count)");
+  out.add(section_slot::state, {{"crossing", crossings}, {"component", s.n}}, "SI",
           "state at each crossing (NaN past section_count)");
 }
 
@@ -54,8 +53,13 @@ void fingerprint(const ComputeSpec& c, std::ostream& o) {
 }  // namespace
 
 const QuantityUnit& section_unit() {
-  static const QuantityUnit unit{Quantity::section, "section",  Workload::trajectory, std::nullopt, read,
-                                 variables,         fingerprint};
+  static const QuantityUnit unit{.quantity = Quantity::section,
+                                 .name = "section",
+                                 .workload = Workload::trajectory,
+                                 .lanes = std::nullopt,
+                                 .read = read,
+                                 .variables = variables,
+                                 .fingerprint = fingerprint};
   return unit;
 }
 

@@ -1,16 +1,27 @@
 #pragma once
-// section for a model: the Poincaré crossings of the job's surface, up to `crossings` of them (its
-// reader, variables and fingerprint are in section.cpp; the surface was parsed once, there).
+// section: its own options, its variables and its evaluation for a model: the Poincaré crossings
+// of the job's surface, up to `crossings` of them (its reader, the description of its variables and
+// its fingerprint are in section.cpp; the surface was parsed once, there).
+#include <string>
+
+#include "chaoskit/core/expression.hpp"
 #include "chaoskit/indicators/poincare.hpp"
 #include "chaoskit/sweep/quantities/point_evaluation.hpp"
-#include "chaoskit/sweep/quantities/section_options.hpp"
 
 namespace chaoskit::sweep {
 
-/// section's variables, in the order section.cpp declares them (per crossing: time, state).
+/// section's own options, read by section.cpp.
+struct SectionEntry : QuantityOptions {
+  std::string plane;     ///< the surface "lhs = rhs" as written
+  Expression surface;    ///< `plane` parsed (g = lhs − rhs over the state names)
+  int direction = +1;    ///< +1 up, −1 down, 0 both
+  long crossings = 100;  ///< crossings kept per point
+};
+
+/// section's variables (per crossing: time, state; described in section.cpp).
 namespace section_slot {
-inline constexpr Slot<std::int32_t> count{0};
-inline constexpr Slot<double> time{1}, state{2};
+inline constexpr Slot<std::int32_t> count{0, "section_count"};
+inline constexpr Slot<double> time{1, "section_time"}, state{2, "section_state"};
 }  // namespace section_slot
 
 template <Model M>

@@ -1,13 +1,13 @@
 #pragma once
-// spectrum for a model: every Lyapunov exponent by lyapunov_exponents<n> (its reader, variables and
-// fingerprint are in spectrum.cpp).
+// spectrum for a model: every Lyapunov exponent by lyapunov_exponents<n> (its reader, the description of
+// its variables and its fingerprint are in spectrum.cpp).
 #include "chaoskit/sweep/quantities/point_evaluation.hpp"
 
 namespace chaoskit::sweep {
 
-/// spectrum's variables, in the order spectrum.cpp declares them (n values each).
+/// spectrum's variables (n values each; described in spectrum.cpp).
 namespace spectrum_slot {
-inline constexpr Slot<double> exponents{0}, errors{1};
+inline constexpr Slot<double> exponents{0, "spectrum"}, errors{1, "spectrum_error"};
 }
 
 template <Model M>

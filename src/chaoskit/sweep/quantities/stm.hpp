@@ -7,7 +7,7 @@ namespace chaoskit::sweep {
 
 /// stm's variable (n × n values).
 namespace stm_slot {
-inline constexpr Slot<double> matrix{0};
+inline constexpr Slot<double> matrix{0, "stm"};
 }
 
 template <Model M>

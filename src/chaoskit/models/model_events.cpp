@@ -1,0 +1,127 @@
+// The event side of a model file at run time (model_program.hpp, "events and modes"): guards,
+// conditions and resets, each its own compiled program (model_compiler_events.cpp), run by the same
+// plain and dual modes as the rhs, so that g, ∂g/∂(x, u, t), x⁺ and ∂x⁺/∂(x, u, t) are exact and
+// the values do not depend on whether derivatives are asked for. A guard or condition in a
+// constrained mode may read the constraint forces λ (model_constraints.cpp), and a reset may begin
+// with an impact (model_impact.cpp), whose rates the reset expressions then read.
+#include <algorithm>
+#include <stdexcept>
+
+#include "chaoskit/models/model_program.hpp"
+#include "chaoskit/models/register_files.hpp"
+
+namespace chaoskit {
+
+namespace {
+constexpr int kMaxStates = 16;  // the compiler's 8 coordinates and their rates
+constexpr int kMaxForces = 8;   // constraints of a mode: at most its coordinates
+}  // namespace
+
+const ModelProgram::EventDeclaration& ModelProgram::event(int k) const {
+  if (k < 0 || k >= event_count()) throw std::out_of_range("event " + std::to_string(k) + " of " + source_);
+  return events_[k].declared;
+}
+
+void ModelProgram::run_event_program(const double* x, const double* u, double t, const double* lambda, const double* dx,
+                                     const double* du, const double* dt, const double* dlambda, int K, double* reg,
+                                     double* der) const {
+  const int n = state_dim(), m = input_count(), L = forces_, V = time_reg_;
+  std::copy(x, x + n, reg);
+  for (int j = 0; j < m; ++j) reg[n + j] = u ? u[j] : 0.0;
+  reg[n + m] = t;
+  for (int j = 0; j < L; ++j) reg[n + m + 1 + j] = lambda[j];
+  reg[V] = 0.0;  // the layout's zero slot: no instruction reads its value
+  if (K == 0) return run(reg);
+  std::copy(dx, dx + n * K, der);
+  for (int j = 0; j < m * K; ++j) der[n * K + j] = du ? du[j] : 0.0;
+  for (int k = 0; k < K; ++k) der[(n + m) * K + k] = dt ? dt[k] : 0.0;
+  std::copy(dlambda, dlambda + L * K, der + (n + m + 1) * K);
+  std::fill(der + V * K, der + (V + 1) * K, 0.0);
+  run_dual(reg, der, K);
+}
+
+double ModelProgram::event_guard(int k, const double* x, const double* u, double t) const {
+  const ModelProgram& g = *events_.at(static_cast<std::size_t>(k)).guard;
+  double lambda[kMaxForces];
+  if (g.forces_ > 0)
+    event_side_constraint_forces(events_[k].declared.from_mode, x, u, t, nullptr, nullptr, nullptr, 0, lambda, nullptr);
+  double* reg = detail::register_values(g.registers_).data();
+  g.run_event_program(x, u, t, lambda, nullptr, nullptr, nullptr, nullptr, 0, reg, nullptr);
+  return reg[g.out_[0]];
+}
+
+void ModelProgram::event_guard_tangent(int k, const double* x, const double* u, double t, const double* dx,
+                                       const double* du, const double* dt, int K, double* g_out, double* dg) const {
+  if (K < 1 || K > kMaxEventDirections) throw std::invalid_argument("event_guard_tangent: 1 to 16 directions");
+  const ModelProgram& g = *events_.at(static_cast<std::size_t>(k)).guard;
+  double lambda[kMaxForces], dlambda[kMaxForces * kMaxEventDirections];
+  if (g.forces_ > 0)
+    event_side_constraint_forces(events_[k].declared.from_mode, x, u, t, dx, du, dt, K, lambda, dlambda);
+  double* reg = detail::register_values(g.registers_).data();
+  double* der = detail::register_derivatives(static_cast<std::size_t>(g.time_reg_ + 1) * K).data();
+  g.run_event_program(x, u, t, lambda, dx, du, dt, dlambda, K, reg, der);
+  const int out = g.out_[0];
+  *g_out = reg[out];
+  const double* slot = der + std::min(out, g.time_reg_) * K;
+  std::copy(slot, slot + K, dg);
+}
+
+bool ModelProgram::event_allowed(int k, const double* x, const double* u, double t) const {
+  const CompiledEvent& e = events_.at(static_cast<std::size_t>(k));
+  if (!e.when) return true;
+  const ModelProgram& w = *e.when;
+  double lambda[kMaxForces];
+  if (w.forces_ > 0)
+    event_side_constraint_forces(e.declared.from_mode, x, u, t, nullptr, nullptr, nullptr, 0, lambda, nullptr);
+  double* reg = detail::register_values(w.registers_).data();
+  w.run_event_program(x, u, t, lambda, nullptr, nullptr, nullptr, nullptr, 0, reg, nullptr);
+  return reg[w.out_[0]] != 0.0;
+}
+
+void ModelProgram::event_reset(int k, const double* x, const double* u, double t, double* x_plus) const {
+  const CompiledEvent& e = events_.at(static_cast<std::size_t>(k));
+  const int n = state_dim(), d = dof();
+  double xs[kMaxStates];
+  std::copy(x, x + n, xs);
+  if (e.declared.impact) impact_rates(k, x, u, t, nullptr, nullptr, nullptr, 0, xs + d, nullptr);
+  if (!e.reset) return (void)std::copy(xs, xs + n, x_plus);
+  const ModelProgram& r = *e.reset;
+  double lambda[kMaxForces];
+  if (r.forces_ > 0)
+    event_side_constraint_forces(e.declared.from_mode, x, u, t, nullptr, nullptr, nullptr, 0, lambda, nullptr);
+  double* reg = detail::register_values(r.registers_).data();
+  r.run_event_program(xs, u, t, lambda, nullptr, nullptr, nullptr, nullptr, 0, reg, nullptr);
+  for (int i = 0; i < n; ++i) x_plus[i] = reg[r.out_[i]];
+}
+
+void ModelProgram::event_reset_tangent(int k, const double* x, const double* u, double t, const double* dx,
+                                       const double* du, const double* dt, int K, double* x_plus,
+                                       double* dx_plus) const {
+  if (K < 1 || K > kMaxEventDirections) throw std::invalid_argument("event_reset_tangent: 1 to 16 directions");
+  const CompiledEvent& e = events_.at(static_cast<std::size_t>(k));
+  const int n = state_dim(), d = dof();
+  // The state after the impact (positions unchanged, rates jumped) and its directions.
+  double xs[kMaxStates], dxs[kMaxStates * kMaxEventDirections];
+  std::copy(x, x + n, xs);
+  std::copy(dx, dx + n * K, dxs);
+  if (e.declared.impact) impact_rates(k, x, u, t, dx, du, dt, K, xs + d, dxs + d * K);
+  if (!e.reset) {
+    std::copy(xs, xs + n, x_plus);
+    std::copy(dxs, dxs + n * K, dx_plus);
+    return;
+  }
+  const ModelProgram& r = *e.reset;
+  double lambda[kMaxForces], dlambda[kMaxForces * kMaxEventDirections];
+  if (r.forces_ > 0) event_side_constraint_forces(e.declared.from_mode, x, u, t, dx, du, dt, K, lambda, dlambda);
+  double* reg = detail::register_values(r.registers_).data();
+  double* der = detail::register_derivatives(static_cast<std::size_t>(r.time_reg_ + 1) * K).data();
+  r.run_event_program(xs, u, t, lambda, dxs, du, dt, dlambda, K, reg, der);
+  for (int i = 0; i < n; ++i) {
+    const int out = r.out_[i];
+    x_plus[i] = reg[out];
+    const double* slot = der + std::min(out, r.time_reg_) * K;
+    std::copy(slot, slot + K, dx_plus + i * K);
+  }
+}
+
+}  // namespace chaoskit

@@ -1,0 +1,144 @@
+// orbit_diagram (sweep/quantities/orbit_diagram.hpp): the simplest walker's stride map iterated in
+// a slope sweep: a period-one gait recorded as one repeated state (the fixed point Newton finds)
+// with λ of the map = log of its largest multiplier's modulus, period two beyond the doubling, the
+// same bits for any thread count, and the job errors.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+
+#include "chaoskit/params/param_sets.hpp"
+#include "chaoskit/periodic/orbit.hpp"
+#include "chaoskit/periodic/parameter_family.hpp"
+#include "chaoskit/sweep/reading/job_reader.hpp"
+#include "chaoskit/sweep/runs/memory_run.hpp"
+
+using namespace chaoskit;
+using namespace chaoskit::sweep;
+
+namespace {
+
+const std::string kWalker = (data_directory() / "models" / "simplest_walker.toml").string();
+
+/// A slope sweep of the simplest walker from (theta, theta') just after heel strike.
+std::string walker_job(const std::string& slopes, const std::string& compute, double theta = 0.2,
+                       double dtheta = -0.2) {
+  const double dphi = (1.0 - std::cos(2.0 * theta)) * dtheta;
+  return "[model]\nname = \"" + kWalker + "\"\n[grid]\ngamma = " + slopes + "\ntheta = " + std::to_string(theta) +
+         "\nphi = " + std::to_string(2.0 * theta) + "\ndtheta = " + std::to_string(dtheta) +
+         "\ndphi = " + std::to_string(dphi) +
+         "\n[integrator]\nrtol = 1e-12\natol = 1e-12\n[compute]\norbit_diagram = " + compute + "\n";
+}
+
+std::vector<double> values(const MemoryRun& run, const std::string& name) {
+  const int v = run.layout.find(name);
+  REQUIRE(v >= 0);
+  return std::visit([](auto column) { return std::vector<double>(column.begin(), column.end()); },
+                    run.values.view(static_cast<std::size_t>(v)));
+}
+
+bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+/// The fixed point of the stride map at slope gamma, by Newton (periodic/).
+periodic::PeriodicOrbit newton_gait(double gamma, const Eigen::VectorXd& guess, int k) {
+  periodic::FlowSetup s;
+  s.model = kWalker;
+  ParamFile f = read_param_file(kWalker);
+  (*f.table["values"].as_table()).insert_or_assign("gamma", gamma);
+  s.file = f;
+  s.flow.integrator.stepper = StepperKind::rkf78;
+  s.flow.integrator.rtol = s.flow.integrator.atol = 1e-12;
+  s.section.event = "heel_strike";
+  periodic::OrbitOptions o;
+  o.segments = k;
+  return periodic::find_periodic_orbit(periodic::flow_problem(s, guess), {{guess}, NAN}, o);
+}
+
+}  // namespace
+
+TEST_CASE("orbit diagram: the simplest walker's period-one and period-two gaits in a slope sweep",
+          "[sweep][orbit_diagram]") {
+  const std::string compute = "{ at_event = \"heel_strike\", transient = 150, iterates = 8 }";
+  // gamma = 0.009 from near Garcia's gait; gamma = 0.017 from near the (unstable) period-one gait there.
+  const MemoryRun run = compute_in_memory(parse_job(walker_job("[0.009]", compute), "a.toml"), 1, [] { return false; });
+  const MemoryRun limp =
+      compute_in_memory(parse_job(walker_job("[0.017]", compute, 0.246, -0.24), "b.toml"), 1, [] { return false; });
+  REQUIRE(run.status == std::vector<std::int8_t>{1});
+  REQUIRE(limp.status == std::vector<std::int8_t>{1});
+  CHECK(values(run, "orbit_diagram_count") == std::vector<double>{8});
+  CHECK(values(run, "orbit_diagram_steps") == std::vector<double>{158});
+  CHECK(values(limp, "orbit_diagram_count") == std::vector<double>{8});
+  const auto state = values(run, "orbit_diagram_state"), state2 = values(limp, "orbit_diagram_state");
+  const auto time = values(run, "orbit_diagram_time");
+  const double lambda = values(run, "orbit_diagram_lambda")[0], lambda2 = values(limp, "orbit_diagram_lambda")[0];
+  // gamma = 0.009: every recorded step is the period-one gait, Newton's fixed point.
+  Eigen::VectorXd last(4);
+  for (int i = 0; i < 4; ++i) last(i) = state[7 * 4 + i];
+  const periodic::PeriodicOrbit one = newton_gait(0.009, last, 1);
+  REQUIRE(one.converged());
+  for (int k = 0; k < 8; ++k)
+    for (int i = 0; i < 4; ++i) CHECK(std::abs(state[k * 4 + i] - one.points[0](i)) < 1e-7);
+  CHECK(std::abs(time[7] - one.return_time) < 1e-7);
+  // λ of the map over the recorded steps: the log of the largest multiplier's modulus (a complex
+  // pair: the tangent vector turns, so λ converges as 1/N: loosely).
+  CHECK(std::abs(lambda - std::log(one.floquet.max_modulus)) < 0.15);
+  CHECK(lambda < 0.0);
+  // gamma = 0.017: period two ("limping", Garcia et al. 1998), the iterates alternating between the
+  // two points of Newton's period-2 orbit.
+  for (int i = 0; i < 4; ++i) last(i) = state2[7 * 4 + i];
+  const periodic::PeriodicOrbit two = newton_gait(0.017, last, 2);
+  REQUIRE(two.converged());
+  for (int k = 0; k < 8; ++k)
+    for (int i = 0; i < 4; ++i) CHECK(std::abs(state2[k * 4 + i] - two.points[(k + 1) % 2](i)) < 1e-7);
+  CHECK(std::abs(state2[0] - state2[4]) > 1e-3);
+  CHECK(lambda2 < 0.0);
+}
+
+TEST_CASE("orbit diagram: the same bits for any thread count", "[sweep][orbit_diagram][threads]") {
+  const Job job = parse_job(
+      walker_job("{ linspace = [0.012, 0.0195, 6] }", "{ at_event = \"heel_strike\", transient = 20, iterates = 10 }"),
+      "walker.toml");
+  const MemoryRun a = compute_in_memory(job, 1, [] { return false; });
+  const MemoryRun b = compute_in_memory(job, 2, [] { return false; });
+  CHECK(a.status == b.status);
+  for (const char* name : {"orbit_diagram_count", "orbit_diagram_state", "orbit_diagram_time", "orbit_diagram_lambda",
+                           "orbit_diagram_steps"}) {
+    CAPTURE(name);
+    CHECK(same_bits(values(a, name), values(b, name)));
+  }
+}
+
+TEST_CASE("orbit diagram: a walker that falls records fewer iterates and says where it stopped",
+          "[sweep][orbit_diagram]") {
+  // Too slow to pass over the stance foot: no heel strike ever happens.
+  const Job job = parse_job("[model]\nname = \"" + kWalker +
+                                "\"\n[grid]\ngamma = [0.009]\ntheta = 0.2\nphi = 0.4\ndtheta = -0.02\n[compute]\n"
+                                "orbit_diagram = { at_event = \"heel_strike\", transient = 2, iterates = 3, "
+                                "max_time = 30 }\n",
+                            "fall.toml");
+  const MemoryRun run = compute_in_memory(job, 1, [] { return false; });
+  REQUIRE(run.status == std::vector<std::int8_t>{1});
+  CHECK(values(run, "orbit_diagram_count") == std::vector<double>{0});
+  CHECK(values(run, "orbit_diagram_steps") == std::vector<double>{0});
+  CHECK(std::isnan(values(run, "orbit_diagram_lambda")[0]));
+  CHECK(std::isnan(values(run, "orbit_diagram_state")[0]));
+}
+
+TEST_CASE("orbit diagram: job errors name the field", "[sweep][orbit_diagram][errors]") {
+  using Catch::Matchers::Contains;
+  CHECK_THROWS_WITH(parse_job(walker_job("[0.009]", "{ transient = 5 }"), "j.toml"),
+                    Contains("compute.orbit_diagram.at_event: missing"));
+  CHECK_THROWS_WITH(
+      parse_job(walker_job("[0.009]", "{ at_event = \"toe_off\" }"), "j.toml"),
+      Contains("compute.orbit_diagram.at_event: unknown event 'toe_off' (the model has heel_strike, fall)"));
+  CHECK_THROWS_WITH(parse_job(walker_job("[0.009]", "{ at_event = \"heel_strike\", iterates = 0 }"), "j.toml"),
+                    Contains("compute.orbit_diagram.iterates"));
+  CHECK_THROWS_WITH(parse_job(walker_job("[0.009]", "{ at_event = \"heel_strike\", colour = 1 }"), "j.toml"),
+                    Contains("colour"));
+  CHECK_THROWS_WITH(parse_job("[model]\nname = \"golf\"\n[grid]\nth1 = [0.1]\n[compute]\norbit_diagram = { at_event = "
+                              "\"heel_strike\" }\n",
+                              "j.toml"),
+                    Contains("compute.orbit_diagram.at_event: the model has no events"));
+}
