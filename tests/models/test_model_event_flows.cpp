@@ -69,14 +69,6 @@ auto richardson(F&& central, double h) {
 }
 const double kStep = 1e-5;
 
-template <int N>
-int event_index(const FileModel<N>& m, const std::string& name) {
-  for (int k = 0; k < m.event_count(); ++k)
-    if (m.event_info(k).name == name) return k;
-  FAIL("no event " << name);
-  return -1;
-}
-
 /// Ψ(T, 0) across the events before T against central differences of the flow map.
 template <int N>
 void check_stm(const Scenario<N>& s, double T, int min_events) {
@@ -109,7 +101,7 @@ void check_stm(const Scenario<N>& s, double T, int min_events) {
 template <int N>
 void check_stride_map(const Scenario<N>& s, int count) {
   const IntegratorOptions io = tight_events();
-  const int k = event_index(s.model, s.stride_event);
+  const int k = event_index_named(s.model, s.stride_event, "stride_event", "the scenario");
   const EventFlow<FileModel<N>> r = flow_to_event(s.model, s.x0, 0, 0.0, k, count, InputSchedule(), 100.0, io);
   REQUIRE(r.reached);
   Mat<double, N, N> fd;

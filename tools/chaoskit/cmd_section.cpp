@@ -8,6 +8,7 @@
 
 #include "chaoskit/core/memory.hpp"
 #include "chaoskit/integrate/trajectory.hpp"
+#include "chaoskit/models/hybrid_model.hpp"
 #include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/sections/energy_seeds.hpp"
 #include "chaoskit/sections/instances.hpp"
@@ -31,20 +32,6 @@ struct SectionCliOptions {
   IntegrationCliOptions common;
 };
 
-/// The index of the event --at-event names; InputError naming the model's events otherwise.
-template <Model M>
-int event_index(const M& model, const std::string& name, const std::string& model_name) {
-  std::string known;
-  if constexpr (HybridModel<M>) {
-    for (int k = 0; k < model.event_count(); ++k) {
-      if (model.event_info(k).name == name) return k;
-      known += (known.empty() ? "" : ", ") + model.event_info(k).name;
-    }
-  }
-  throw InputError("--at-event", known.empty() ? model_name + " has no events"
-                                               : "unknown event '" + name + "' (" + model_name + " has " + known + ")");
-}
-
 int parse_direction(const std::string& d) {
   if (d == "up" || d == "+" || d == "+1") return +1;
   if (d == "down" || d == "-" || d == "-1") return -1;
@@ -64,7 +51,7 @@ int run_model(const M& model, const SectionCliOptions& opt, const std::string& p
   so.max_time = parse_duration(opt.max_time, "--max-time");
   if (opt.plane.empty() == opt.at_event.empty())
     throw InputError("--plane", "give either --plane (a surface) or --at-event (an event of the model)");
-  if (!opt.at_event.empty()) so.at_event = event_index(model, opt.at_event, opt.model);
+  if (!opt.at_event.empty()) so.at_event = event_index_named(model, opt.at_event, "--at-event", opt.model);
   // A section at an event has no surface: the placeholder is never evaluated.
   const Expression surface = parse_surface(opt.plane.empty() ? "0" : opt.plane, names, "--plane");
   const IntegratorOptions io = opt.common.integrator(Workload::trajectory);

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "chaoskit/core/errors.hpp"
 #include "chaoskit/core/types.hpp"
 #include "chaoskit/models/model_concepts.hpp"
 
@@ -79,6 +80,23 @@ Vec<S, M::state_dim> model_rhs(const M& model, const Vec<S, M::state_dim>& x, co
     return model.rhs(x, u, t, mode);
   else
     return model.rhs(x, u, t);
+}
+
+/// The index of the event called `name` of `model` (any Model: one without events has none). An
+/// unknown name, or a model without events, is an InputError on `field` naming the events there are
+/// (`owner` says whose they are: "the model", "limb", ...). `section --at-event`, the stride map and
+/// the orbit_diagram sweep quantity all look events up here.
+template <Model M>
+int event_index_named(const M& model, const std::string& name, const std::string& field, const std::string& owner) {
+  std::string known;
+  if constexpr (HybridModel<M>) {
+    for (int k = 0; k < model.event_count(); ++k) {
+      if (model.event_info(k).name == name) return k;
+      known += (known.empty() ? "" : ", ") + model.event_info(k).name;
+    }
+  }
+  throw InputError(field, known.empty() ? owner + " has no events"
+                                        : "unknown event '" + name + "' (" + owner + " has " + known + ")");
 }
 
 }  // namespace chaoskit

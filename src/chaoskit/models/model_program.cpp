@@ -11,7 +11,6 @@
 #include <numbers>
 #include <vector>
 
-#include "chaoskit/models/model_program_passes.hpp"
 #include "chaoskit/models/register_files.hpp"
 #include "chaoskit/models/sincos_pair.hpp"
 

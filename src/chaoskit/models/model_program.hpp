@@ -266,6 +266,20 @@ class ModelProgram {
   int forces_ = 0;  // an event-side program: the constraint forces it reads (registers after t)
 };
 
+/// The instructions the passes introduce (model_program_passes.hpp): Code's underlying type has room
+/// after `select`; they are not in the parser's vocabulary, so Code does not name them:
+///   sincos   reg[dst] = sin(reg[a]), reg[dst + 1] = cos(reg[a])
+///   sincos2  sincos of reg[a] into dst, dst + 1 and of reg[b] into c, c + 1, one 2-wide polynomial
+///   mul_add  reg[dst] = (reg[a] * reg[b]) + reg[c]   and add_mul: reg[c] + (reg[a] * reg[b]),
+///   mul_sub  reg[dst] = (reg[a] * reg[b]) − reg[c]   and sub_mul: reg[c] − (reg[a] * reg[b]):
+///            a product and the sum or difference that is its only reader, two IEEE operations
+///            (the product rounded first, no FMA) in one dispatch
+constexpr ModelProgram::Code pass_code(int after_select) {
+  return static_cast<ModelProgram::Code>(static_cast<int>(ModelProgram::Code::select) + after_select);
+}
+inline constexpr ModelProgram::Code kSincos = pass_code(1), kSincos2 = pass_code(2), kMulAdd = pass_code(3),
+                                    kAddMul = pass_code(4), kMulSub = pass_code(5), kSubMul = pass_code(6);
+
 /// One instruction's value (the compiler folds parameter-only expressions with it).
 double model_program_apply(ModelProgram::Code op, double a, double b, double c);
 

@@ -31,20 +31,6 @@ namespace chaoskit {
 
 struct ParamFile;
 
-/// The instructions the passes introduce (Code's underlying type has room after `select`; they are
-/// not in the parser's vocabulary, so model_program.hpp does not list them):
-///   sincos   reg[dst] = sin(reg[a]), reg[dst + 1] = cos(reg[a])
-///   sincos2  sincos of reg[a] into dst, dst + 1 and of reg[b] into c, c + 1, one 2-wide polynomial
-///   mul_add  reg[dst] = (reg[a] * reg[b]) + reg[c]   and add_mul: reg[c] + (reg[a] * reg[b]),
-///   mul_sub  reg[dst] = (reg[a] * reg[b]) − reg[c]   and sub_mul: reg[c] − (reg[a] * reg[b]):
-///            a product and the sum or difference that is its only reader, two IEEE operations
-///            (the product rounded first, no FMA) in one dispatch
-constexpr ModelProgram::Code pass_code(int after_select) {
-  return static_cast<ModelProgram::Code>(static_cast<int>(ModelProgram::Code::select) + after_select);
-}
-inline constexpr ModelProgram::Code kSincos = pass_code(1), kSincos2 = pass_code(2), kMulAdd = pass_code(3),
-                                    kAddMul = pass_code(4), kMulSub = pass_code(5), kSubMul = pass_code(6);
-
 /// A program as the compiler emits it: registers [0, fixed) are the states and inputs, `time` is
 /// t's register, every other register below `registers` is a constant or written by exactly one
 /// instruction (of `code`, the rhs program, or `energy_code`, the energy program; both may read the

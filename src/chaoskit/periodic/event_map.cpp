@@ -96,24 +96,11 @@ PeriodicProblem event_map_of(const M& model, const FlowOptions& flow, const Even
   return p;
 }
 
-template <class M>
-int event_index_of(const M& model, const std::string& name, const std::string& label) {
-  std::string known;
-  if constexpr (HybridModel<M>) {
-    for (int k = 0; k < model.event_count(); ++k) {
-      if (model.event_info(k).name == name) return k;
-      known += (known.empty() ? "" : ", ") + model.event_info(k).name;
-    }
-  }
-  throw InputError("event", known.empty() ? label + " has no events"
-                                          : "unknown event '" + name + "' (" + label + " has " + known + ")");
-}
-
 }  // namespace
 
 int event_index(const AnyModel& model, const std::string& name) {
   const std::string label = model_label(model);
-  return std::visit([&](const auto& m) { return event_index_of(m, name, label); }, model);
+  return std::visit([&](const auto& m) { return event_index_named(m, name, "event", label); }, model);
 }
 
 int mode_after(const AnyModel& model, int event) {

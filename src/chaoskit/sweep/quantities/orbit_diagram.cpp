@@ -15,24 +15,6 @@ namespace chaoskit::sweep {
 
 namespace {
 
-/// The index of event `name` in `model`; InputError naming the model's events (or saying it has none).
-int event_named(const AnyModel& model, const std::string& name, const std::string& field) {
-  return std::visit(
-      [&](const auto& m) -> int {
-        using M = std::decay_t<decltype(m)>;
-        std::string known;
-        if constexpr (HybridModel<M>) {
-          for (int k = 0; k < m.event_count(); ++k) {
-            if (m.event_info(k).name == name) return k;
-            known += (known.empty() ? "" : ", ") + m.event_info(k).name;
-          }
-        }
-        throw InputError(field, known.empty() ? "the model has no events (orbit_diagram iterates a map at an event)"
-                                              : "unknown event '" + name + "' (the model has " + known + ")");
-      },
-      model);
-}
-
 void read(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
   reject_unknown_keys(t, {"at_event", "transient", "iterates", "max_time"}, prefix + ".");
   c.time = 100.0;
@@ -41,7 +23,10 @@ void read(const toml::table& t, const std::string& prefix, const Job& job, Compu
   const toml::node* at = t.get("at_event");
   if (!at) throw InputError(prefix + ".at_event", "missing (the event the map is taken at, e.g. \"heel_strike\")");
   own->at_event = string_of(*at, prefix + ".at_event");
-  own->event = event_named(job.base_model, own->at_event, prefix + ".at_event");
+  // orbit_diagram iterates the map at an event, so a model without events is refused here.
+  own->event =
+      std::visit([&](const auto& m) { return event_index_named(m, own->at_event, prefix + ".at_event", "the model"); },
+                 job.base_model);
   if (const auto* n = t.get("transient")) own->transient = integer_of(*n, prefix + ".transient", 0, 10000000);
   if (const auto* n = t.get("iterates")) own->iterates = integer_of(*n, prefix + ".iterates", 1, 100000);
   c.options = std::move(own);
