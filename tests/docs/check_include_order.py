@@ -43,11 +43,7 @@ SWEEP_FOLDER_WING = {"instances": "engine"}
 # Cycles that stay for now, each with why. A set of node names (file paths under src/chaoskit
 # without extension).
 KNOWN_CYCLES = [
-    # The model-file program and its optimisation passes: model_program.cpp runs the passes when it
-    # compiles a file, and the passes rewrite ModelProgram's code. These files are being reworked
-    # (model-file events, one instruction set for expressions, model programs and lanes), which is
-    # where the passes get their own program type to work on.
-    {"models/model_program", "models/model_program_passes"},
+    # None today. An entry is a set of nodes, {"a/x", "b/y"}, with a comment saying why it stays.
 ]
 
 
