@@ -9,8 +9,7 @@
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/models/hybrid_model.hpp"
-#include "chaoskit/simd/lane_engine_factories.hpp"
-#include "chaoskit/simd/lane_file_factories.hpp"
+#include "chaoskit/simd/lane_factories.hpp"
 
 namespace chaoskit::simd {
 
@@ -78,16 +77,8 @@ std::string lane_path_report() {
 }
 
 namespace {
-/// The compiled models whose tangent_rhs_with runs on lanes (lane_engine_factories.hpp).
-template <class M>
-constexpr bool kIsChain = false;
-template <int N>
-constexpr bool kIsChain<ChainModel<N>> = true;
-template <class M>
-constexpr bool kHasLaneKernel = std::is_same_v<M, GolfModel> || std::is_same_v<M, LimbModel> ||
-                                std::is_same_v<M, LorenzModel> || std::is_same_v<M, HenonHeilesModel> || kIsChain<M>;
-// Model files (FileModel<3>, <4> and <6>) run their compiled program on lanes (lane_program.hpp,
-// lane_file_factories.hpp).
+// Model files (FileModel<N>, every size of the model list) run their compiled program on lanes
+// (lane_program.hpp); compiled models run their kernel where they have one (LaneKernelModel).
 template <class M>
 constexpr bool kIsLaneFileModel = false;
 template <int N>
@@ -96,7 +87,7 @@ constexpr bool kIsLaneFileModel<FileModel<N>> = true;
 /// Whether M runs on lanes, with every system (MEGNO's rates sum in the scalar path's order for any
 /// state size, lane_engine.hpp's eigen_order_dot) and with each lane's own parameters.
 template <class M>
-constexpr bool kRunsOnLanes = kHasLaneKernel<M> || kIsLaneFileModel<M>;
+constexpr bool kRunsOnLanes = LaneKernelModel<M> || kIsLaneFileModel<M>;
 
 /// Events (a model file's [[events]]) are not on lanes: the lane engine restates the smooth driver
 /// only, so a model with events runs on the scalar driver (integrate/driver.hpp), with the same bits
@@ -113,16 +104,31 @@ bool runs_on_lanes(const AnyModel& model) {
   return std::visit([](const auto& m) { return kRunsOnLanes<std::decay_t<decltype(m)>> && !has_events(m); }, model);
 }
 
+/// The engine of path `path` for M: its kernel with M's parameter-only constants for a compiled
+/// model, its compiled program for a model file (the factories of lane_factories.hpp).
 template <class M>
 std::unique_ptr<LaneEngine> model_engine(const M& m, LaneSystem system, const IntegratorOptions& io, LanePath path) {
-  double constants[M::lane_constant_count > 0 ? M::lane_constant_count : 1]{};  // Hénon–Heiles has none
-  m.lane_constants(constants);  // here, in baseline code: the lane files call no member of M (lanes.hpp)
-  switch (path) {
-    case LanePath::sse2: return std::unique_ptr<LaneEngine>(make_lane_engine_sse2(m, constants, system, io));
-    case LanePath::avx2: return std::unique_ptr<LaneEngine>(make_lane_engine_avx2(m, constants, system, io));
-    case LanePath::avx512: return std::unique_ptr<LaneEngine>(make_lane_engine_avx512(m, constants, system, io));
-    default: return nullptr;
+  LaneEngine* engine = nullptr;
+  if constexpr (kIsLaneFileModel<M>) {
+    // The program as plain arrays (the lane code never touches the shared pointer).
+    const ModelProgram::Layout program = m.program->layout();
+    switch (path) {
+      case LanePath::sse2: engine = make_lane_engine_sse2(m, program, system, io); break;
+      case LanePath::avx2: engine = make_lane_engine_avx2(m, program, system, io); break;
+      case LanePath::avx512: engine = make_lane_engine_avx512(m, program, system, io); break;
+      default: break;
+    }
+  } else {
+    double constants[M::lane_constant_count > 0 ? M::lane_constant_count : 1]{};  // Hénon–Heiles has none
+    m.lane_constants(constants);  // here, in baseline code: the lane files call no member of M (lanes.hpp)
+    switch (path) {
+      case LanePath::sse2: engine = make_lane_engine_sse2(m, constants, system, io); break;
+      case LanePath::avx2: engine = make_lane_engine_avx2(m, constants, system, io); break;
+      case LanePath::avx512: engine = make_lane_engine_avx512(m, constants, system, io); break;
+      default: break;
+    }
   }
+  return std::unique_ptr<LaneEngine>(engine);
 }
 }  // namespace
 
@@ -139,7 +145,7 @@ bool lanes_run_as(const AnyModel& engine_model, const AnyModel& point_model) {
         if constexpr (kIsLaneFileModel<M>)
           return e.program->same_code_as(*p->program);
         else
-          return kHasLaneKernel<M>;
+          return LaneKernelModel<M>;
       },
       engine_model);
 }
@@ -152,21 +158,10 @@ std::unique_ptr<LaneEngine> make_lane_engine(const AnyModel& model, LaneSystem s
   std::unique_ptr<LaneEngine> engine = std::visit(
       [&](const auto& m) -> std::unique_ptr<LaneEngine> {
         using M = std::decay_t<decltype(m)>;
-        if constexpr (kHasLaneKernel<M>) {
+        if constexpr (kRunsOnLanes<M>)
           return model_engine(m, system, io, path);
-        } else if constexpr (kIsLaneFileModel<M>) {
-          // The program as plain arrays (the lane code never touches the shared pointer).
-          const ModelProgram::Layout program = m.program->layout();
-          switch (path) {
-            case LanePath::sse2: return std::unique_ptr<LaneEngine>(make_file_lane_engine_sse2(program, system, io));
-            case LanePath::avx2: return std::unique_ptr<LaneEngine>(make_file_lane_engine_avx2(program, system, io));
-            case LanePath::avx512:
-              return std::unique_ptr<LaneEngine>(make_file_lane_engine_avx512(program, system, io));
-            default: return nullptr;
-          }
-        } else {
+        else
           return nullptr;
-        }
       },
       model);
   // The path's width: what the scheduler sizes its batches by and lane_width reports.

@@ -1,8 +1,9 @@
 #pragma once
 // Which vector path runs the lanes, and lane engines for a model (lane_engine.hpp).
 //
-// One portable binary: the lane engine is compiled three times (lane_engine_sse2.cpp, _avx2.cpp,
-// _avx512.cpp, each with its own -m flags; the rest of chaoskit with none), and the path is chosen
+// One portable binary: the lane engines are compiled once per instruction set (the files
+// src/CMakeLists.txt writes from simd/instances/, each with its own -m flags; the rest of chaoskit
+// with none, lane_factories.hpp), and the path is chosen
 // at run time: the widest the CPU supports, or a narrower one named by the environment variable
 // CHAOSKIT_SIMD = scalar | sse2 | avx2 | avx512 (for tests and comparisons; a wider one than the
 // CPU has is refused). `scalar` is the scalar driver, without lanes. Every path gives the same bits.

@@ -9,7 +9,7 @@
 // step each lane attempts the step its own controller chose; a lane whose task completes is handed
 // the next one at once (LaneEngine::add), so lanes do not wait for the slowest trajectory.
 //
-// Included only by lane_engine_<isa>.cpp. Per lane, the control flow restates, decision for
+// Included only by the lane_models_<isa>.cpp written from simd/instances/lane_models.cpp.in. Per lane, the control flow restates, decision for
 // decision, the scalar path it replaces: integrate_sampled (indicators/tangent_flow.hpp) around
 // run_segments (integrate/driver.hpp) with rkf78::Stepper (integrate/rkf78_stepper.hpp), and the
 // arithmetic is the same operations in the same order (integrate/explicit_rk.hpp's row sums and

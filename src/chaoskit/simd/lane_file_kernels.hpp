@@ -3,8 +3,8 @@
 // [x | w_1 … w_K] through the compiled program on lanes (lane_program.hpp), as FileModel's
 // tangent_rhs computes it per trajectory (rhs_tangent with the directions W and no input
 // directions), and MEGNO's and the classifier's systems on top of it (lane_engine.hpp's
-// megno_rates). lane_engine_files_instances.inc instantiates them for FileModel's sizes, three,
-// four and six states. Each kernel owns its register files, sized for its program once when the
+// megno_rates). simd/instances/lane_files.cpp.in instantiates them for every FileModel<N> of the
+// model list. Each kernel owns its register files, sized for its program once when the
 // engine is made: no allocation per call.
 #include <vector>
 

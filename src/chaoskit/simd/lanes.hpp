@@ -10,7 +10,8 @@
 // from the same polynomial as the scalar sincos_pair (sincos_two below, models/sincos_pair.hpp).
 //
 // One binary, several instruction sets: this header is compiled into one translation unit per
-// instruction set (lane_engine_sse2.cpp, _avx2.cpp, _avx512.cpp, each with its own -m flags).
+// instruction set (the lane_models_<isa>.cpp and lane_files_<isa>.cpp that src/CMakeLists.txt writes
+// from simd/instances/, each with its own -m flags).
 // Everything in it lives in the inline namespace CHAOSKIT_LANE_ISA (sse2, avx2, avx512, or a
 // test's name) and is always inlined, so every symbol the lane code creates, Eigen's instantiations
 // on Lanes included, is distinct per instruction set, and the linker can never hand the SSE2 path
