@@ -47,16 +47,25 @@ struct EventPoint {
   double t = 0.0;
 };
 
-/// ∂R_k/∂(x, u, t) (and R_k) from the model's AutoDiff event_reset.
+/// The point p as AutoDiff numbers seeded in the EventJacobian's column order: x, then u, then t.
 template <int N>
-EventJacobian<N, N> reset_jacobian_ad(const FileModel<N>& m, int k, const EventPoint<N>& p, Vec<double, N>* value) {
-  constexpr int K = N + N / 2 + 1;
+struct SeededEventPoint {
+  static constexpr int K = N + N / 2 + 1;
   using AD = Eigen::AutoDiffScalar<Vec<double, K>>;
   Vec<AD, N> x;
   Vec<AD, N / 2> u;
-  for (int i = 0; i < N; ++i) x(i) = AD(p.x(i), K, i);
-  for (int j = 0; j < N / 2; ++j) u(j) = AD(p.u(j), K, N + j);
-  const Vec<AD, N> r = m.event_reset(k, x, u, AD(p.t, K, K - 1));
+  AD t;
+  explicit SeededEventPoint(const EventPoint<N>& p) : t(p.t, K, K - 1) {
+    for (int i = 0; i < N; ++i) x(i) = AD(p.x(i), K, i);
+    for (int j = 0; j < N / 2; ++j) u(j) = AD(p.u(j), K, N + j);
+  }
+};
+
+/// ∂R_k/∂(x, u, t) (and R_k) from the model's AutoDiff event_reset.
+template <int N>
+EventJacobian<N, N> reset_jacobian_ad(const FileModel<N>& m, int k, const EventPoint<N>& p, Vec<double, N>* value) {
+  const SeededEventPoint<N> s(p);
+  const auto r = m.event_reset(k, s.x, s.u, s.t);
   EventJacobian<N, N> J;
   for (int i = 0; i < N; ++i) {
     J.row(i) = r(i).derivatives().transpose();
@@ -68,13 +77,8 @@ EventJacobian<N, N> reset_jacobian_ad(const FileModel<N>& m, int k, const EventP
 /// ∇g_k in (x, u, t) from the model's AutoDiff event_guard.
 template <int N>
 EventJacobian<N, 1> guard_gradient_ad(const FileModel<N>& m, int k, const EventPoint<N>& p, double* value) {
-  constexpr int K = N + N / 2 + 1;
-  using AD = Eigen::AutoDiffScalar<Vec<double, K>>;
-  Vec<AD, N> x;
-  Vec<AD, N / 2> u;
-  for (int i = 0; i < N; ++i) x(i) = AD(p.x(i), K, i);
-  for (int j = 0; j < N / 2; ++j) u(j) = AD(p.u(j), K, N + j);
-  const AD g = m.event_guard(k, x, u, AD(p.t, K, K - 1));
+  const SeededEventPoint<N> s(p);
+  const auto g = m.event_guard(k, s.x, s.u, s.t);
   if (value) *value = g.value();
   return g.derivatives().transpose();
 }
