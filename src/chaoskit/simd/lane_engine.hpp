@@ -9,12 +9,13 @@
 // step each lane attempts the step its own controller chose; a lane whose task completes is handed
 // the next one at once (LaneEngine::add), so lanes do not wait for the slowest trajectory.
 //
-// Included only by the lane_models_<isa>.cpp written from simd/instances/lane_models.cpp.in. Per lane, the control flow restates, decision for
-// decision, the scalar path it replaces: integrate_sampled (indicators/tangent_flow.hpp) around
-// run_segments (integrate/driver.hpp) with rkf78::Stepper (integrate/rkf78_stepper.hpp), and the
-// arithmetic is the same operations in the same order (integrate/explicit_rk.hpp's row sums and
-// error norm, the model's tangent_rhs, MEGNO's quadrature rates), so a trajectory's bits do not
-// depend on the vector width or on its neighbours in the batch (tests/simd/ compares them). A
+// Included only by the lane_models_<isa>.cpp written from simd/instances/lane_models.cpp.in.
+// Per lane, the control flow restates, decision for decision, the scalar path it replaces:
+// integrate_sampled (indicators/tangent_flow.hpp) around run_segments (integrate/driver.hpp)
+// with rkf78::Stepper (integrate/rkf78_stepper.hpp), and the arithmetic is the same operations in
+// the same order (integrate/explicit_rk.hpp's row sums and error norm, the model's tangent_rhs,
+// MEGNO's quadrature rates), so a trajectory's bits do not depend on the vector width or on its
+// neighbours in the batch (tests/simd/ compares them). A
 // change to any of those files must be made here too; the tests fail otherwise.
 //
 // Cost per vector step: 12 stage evaluations and one more for f at the new state (k0 of the next

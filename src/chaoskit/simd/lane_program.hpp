@@ -10,9 +10,10 @@
 // log, remainder) call libm lane by lane. A change to model_program.cpp's arithmetic must be made
 // here too: the tests fail otherwise.
 //
-// Included only by the lane_files_<isa>.cpp written from simd/instances/lane_files.cpp.in: the rules of lanes.hpp hold (everything inline is
-// in the instruction set's namespace or always inlined; the program is read from the plain arrays
-// of ModelProgram::Layout, never through an inline function the rest of chaoskit also uses).
+// Included only by the lane_files_<isa>.cpp written from simd/instances/lane_files.cpp.in: the
+// rules of lanes.hpp hold (everything inline is in the instruction set's namespace or always
+// inlined; the program is read from the plain arrays of ModelProgram::Layout, never through an
+// inline function the rest of chaoskit also uses).
 #include "chaoskit/models/model_program.hpp"
 #include "chaoskit/models/model_program_passes.hpp"
 #include "chaoskit/simd/lanes.hpp"
