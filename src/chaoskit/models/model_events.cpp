@@ -40,26 +40,36 @@ void ModelProgram::run_event_program(const double* x, const double* u, double t,
   run_dual(reg, der, K);
 }
 
+// Every event-side program (guard, condition, reset) is run the same way: the constraint forces of
+// the event's mode first, at the state before the event, when the program reads them; then the
+// program on `program_x` (the state itself, or for a reset the state after its impact). One place,
+// so that the plain and dual calls cannot drift apart.
+const double* ModelProgram::run_event_side(const ModelProgram& p, int mode, const double* x, const double* dx,
+                                           const double* program_x, const double* program_dx, const double* u,
+                                           double t, const double* du, const double* dt, int K,
+                                           const double** der_out) const {
+  double lambda[kMaxForces], dlambda[kMaxForces * kMaxEventDirections];
+  if (p.forces_ > 0) event_side_constraint_forces(mode, x, u, t, dx, du, dt, K, lambda, K > 0 ? dlambda : nullptr);
+  double* reg = detail::register_values(p.registers_).data();
+  double* der = K > 0 ? detail::register_derivatives(static_cast<std::size_t>(p.time_reg_ + 1) * K).data() : nullptr;
+  p.run_event_program(program_x, u, t, lambda, program_dx, du, dt, K > 0 ? dlambda : nullptr, K, reg, der);
+  if (der_out) *der_out = der;
+  return reg;
+}
+
 double ModelProgram::event_guard(int k, const double* x, const double* u, double t) const {
-  const ModelProgram& g = *events_.at(static_cast<std::size_t>(k)).guard;
-  double lambda[kMaxForces];
-  if (g.forces_ > 0)
-    event_side_constraint_forces(events_[k].declared.from_mode, x, u, t, nullptr, nullptr, nullptr, 0, lambda, nullptr);
-  double* reg = detail::register_values(g.registers_).data();
-  g.run_event_program(x, u, t, lambda, nullptr, nullptr, nullptr, nullptr, 0, reg, nullptr);
-  return reg[g.out_[0]];
+  const CompiledEvent& e = events_.at(static_cast<std::size_t>(k));
+  const double* reg = run_event_side(*e.guard, e.declared.from_mode, x, nullptr, x, nullptr, u, t, nullptr, nullptr, 0);
+  return reg[e.guard->out_[0]];
 }
 
 void ModelProgram::event_guard_tangent(int k, const double* x, const double* u, double t, const double* dx,
                                        const double* du, const double* dt, int K, double* g_out, double* dg) const {
   if (K < 1 || K > kMaxEventDirections) throw std::invalid_argument("event_guard_tangent: 1 to 16 directions");
-  const ModelProgram& g = *events_.at(static_cast<std::size_t>(k)).guard;
-  double lambda[kMaxForces], dlambda[kMaxForces * kMaxEventDirections];
-  if (g.forces_ > 0)
-    event_side_constraint_forces(events_[k].declared.from_mode, x, u, t, dx, du, dt, K, lambda, dlambda);
-  double* reg = detail::register_values(g.registers_).data();
-  double* der = detail::register_derivatives(static_cast<std::size_t>(g.time_reg_ + 1) * K).data();
-  g.run_event_program(x, u, t, lambda, dx, du, dt, dlambda, K, reg, der);
+  const CompiledEvent& e = events_.at(static_cast<std::size_t>(k));
+  const ModelProgram& g = *e.guard;
+  const double* der = nullptr;
+  const double* reg = run_event_side(g, e.declared.from_mode, x, dx, x, dx, u, t, du, dt, K, &der);
   const int out = g.out_[0];
   *g_out = reg[out];
   const double* slot = der + std::min(out, g.time_reg_) * K;
@@ -69,13 +79,8 @@ void ModelProgram::event_guard_tangent(int k, const double* x, const double* u, 
 bool ModelProgram::event_allowed(int k, const double* x, const double* u, double t) const {
   const CompiledEvent& e = events_.at(static_cast<std::size_t>(k));
   if (!e.when) return true;
-  const ModelProgram& w = *e.when;
-  double lambda[kMaxForces];
-  if (w.forces_ > 0)
-    event_side_constraint_forces(e.declared.from_mode, x, u, t, nullptr, nullptr, nullptr, 0, lambda, nullptr);
-  double* reg = detail::register_values(w.registers_).data();
-  w.run_event_program(x, u, t, lambda, nullptr, nullptr, nullptr, nullptr, 0, reg, nullptr);
-  return reg[w.out_[0]] != 0.0;
+  const double* reg = run_event_side(*e.when, e.declared.from_mode, x, nullptr, x, nullptr, u, t, nullptr, nullptr, 0);
+  return reg[e.when->out_[0]] != 0.0;
 }
 
 void ModelProgram::event_reset(int k, const double* x, const double* u, double t, double* x_plus) const {
@@ -85,13 +90,8 @@ void ModelProgram::event_reset(int k, const double* x, const double* u, double t
   std::copy(x, x + n, xs);
   if (e.declared.impact) impact_rates(k, x, u, t, nullptr, nullptr, nullptr, 0, xs + d, nullptr);
   if (!e.reset) return (void)std::copy(xs, xs + n, x_plus);
-  const ModelProgram& r = *e.reset;
-  double lambda[kMaxForces];
-  if (r.forces_ > 0)
-    event_side_constraint_forces(e.declared.from_mode, x, u, t, nullptr, nullptr, nullptr, 0, lambda, nullptr);
-  double* reg = detail::register_values(r.registers_).data();
-  r.run_event_program(xs, u, t, lambda, nullptr, nullptr, nullptr, nullptr, 0, reg, nullptr);
-  for (int i = 0; i < n; ++i) x_plus[i] = reg[r.out_[i]];
+  const double* reg = run_event_side(*e.reset, e.declared.from_mode, x, nullptr, xs, nullptr, u, t, nullptr, nullptr, 0);
+  for (int i = 0; i < n; ++i) x_plus[i] = reg[e.reset->out_[i]];
 }
 
 void ModelProgram::event_reset_tangent(int k, const double* x, const double* u, double t, const double* dx,
@@ -111,11 +111,8 @@ void ModelProgram::event_reset_tangent(int k, const double* x, const double* u, 
     return;
   }
   const ModelProgram& r = *e.reset;
-  double lambda[kMaxForces], dlambda[kMaxForces * kMaxEventDirections];
-  if (r.forces_ > 0) event_side_constraint_forces(e.declared.from_mode, x, u, t, dx, du, dt, K, lambda, dlambda);
-  double* reg = detail::register_values(r.registers_).data();
-  double* der = detail::register_derivatives(static_cast<std::size_t>(r.time_reg_ + 1) * K).data();
-  r.run_event_program(xs, u, t, lambda, dxs, du, dt, dlambda, K, reg, der);
+  const double* der = nullptr;
+  const double* reg = run_event_side(r, e.declared.from_mode, x, dx, xs, dxs, u, t, du, dt, K, &der);
   for (int i = 0; i < n; ++i) {
     const int out = r.out_[i];
     x_plus[i] = reg[out];

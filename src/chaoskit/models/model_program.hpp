@@ -214,6 +214,13 @@ class ModelProgram {
   void run_event_program(const double* x, const double* u, double t, const double* lambda, const double* dx,
                          const double* du, const double* dt, const double* dlambda, int K, double* reg,
                          double* der) const;
+  /// Runs the event-side program `p` (a guard, condition or reset of an event leaving `mode`) on
+  /// `program_x` (and `program_dx`), its constraint forces (when it reads them) taken at x (and dx),
+  /// with K directions when K > 0; returns its registers, and with K > 0 their derivatives in
+  /// *der_out (model_events.cpp).
+  const double* run_event_side(const ModelProgram& p, int mode, const double* x, const double* dx,
+                               const double* program_x, const double* program_dx, const double* u, double t,
+                               const double* du, const double* dt, int K, const double** der_out = nullptr) const;
   /// λ and q̈ of `mode` from the event side's dynamics program, with K directions (model_events.cpp).
   void event_side_constraint_forces(int mode, const double* x, const double* u, double t, const double* dx,
                                     const double* du, const double* dt, int K, double* lambda, double* dlambda) const;
