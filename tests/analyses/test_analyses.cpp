@@ -9,11 +9,12 @@
 
 #include "../io/store_fixtures.hpp"
 #include "../sweep/sweep_fixtures.hpp"
+#include "support/build_paths.hpp"
 
 using namespace chaoskit::test;
 
 namespace {
-const std::string kTop = std::filesystem::path(CHAOSKIT_TEST_DIR).parent_path().string();
+const std::string kTop = std::filesystem::path(chaoskit::test::test_dir()).parent_path().string();
 
 // The analyses import the Python module of this build. An instrumented module needs the
 // AddressSanitizer runtime (and the C++ runtime) loaded before python3 itself (tests/CMakeLists.txt).
@@ -25,7 +26,7 @@ const std::string kPythonEnv;
 #endif
 
 ProcessResult run_analysis(const std::string& name, const std::string& out) {
-  return run_command(kPythonEnv + "CHAOSKIT=" + quote_arg(CHAOSKIT_CLI_PATH) + " " + debian_python + " " +
+  return run_command(kPythonEnv + "CHAOSKIT=" + quote_arg(chaoskit::test::cli_path()) + " " + debian_python + " " +
                      quote_arg(kTop + "/analyses/" + name + "/run") + " --quick --out " + quote_arg(out));
 }
 

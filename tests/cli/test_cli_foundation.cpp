@@ -2,6 +2,7 @@
 // --help, and the bad-input table (exit 2, one line on stderr naming the field).
 #include <catch2/catch.hpp>
 
+#include "support/build_paths.hpp"
 #include "support/json_lite.hpp"
 #include "support/run_cli.hpp"
 
@@ -90,7 +91,7 @@ TEST_CASE("cli: bad input exits 2 with one line naming the field", "[cli][errors
   struct Case {
     std::string args, field;
   };
-  const std::string dir = std::string(CHAOSKIT_TEST_DIR) + "/cli/bad_params/";
+  const std::string dir = std::string(chaoskit::test::test_dir()) + "/cli/bad_params/";
   const std::vector<Case> cases = {
       {"inspect --model pendulum --state 0,0,0,0", "--model: unknown model 'pendulum'"},
       {"inspect --model golf --state 0,0,0", "--state: expected 4 comma-separated components"},

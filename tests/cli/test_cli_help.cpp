@@ -12,6 +12,7 @@
 #include "chaoskit/core/build_info.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "io/store_fixtures.hpp"
+#include "support/build_paths.hpp"
 #include "support/run_cli.hpp"
 
 using namespace chaoskit::test;
@@ -71,7 +72,7 @@ ProcessResult run_example(const std::string& command, const std::filesystem::pat
     std::filesystem::create_directory_symlink(chaoskit::data_directory(), dir / "data");
   const std::filesystem::path script = dir / "example.sh";
   std::ofstream(script) << command << "\n";
-  const std::string bin = std::filesystem::path(CHAOSKIT_CLI_PATH).parent_path().string();
+  const std::string bin = std::filesystem::path(chaoskit::test::cli_path()).parent_path().string();
   return run_command("cd " + quote_arg(dir.string()) + " && PATH=" + quote_arg(bin) + ":\"$PATH\" sh example.sh");
 }
 
@@ -174,13 +175,14 @@ TEST_CASE("cli help: --version prints the version and the commit the program was
   CHECK(std::regex_match(version, std::regex(R"(\d+\.\d+\.\d+)")));
   // The commit is the configure-time HEAD of this repository: a commit it holds (later commits
   // without a reconfigure leave it older, never invented). Without git it is "unknown".
-  const ProcessResult git = run_command("git -C " + quote_arg(CHAOSKIT_TEST_DIR) + " rev-parse --git-dir");
+  const ProcessResult git = run_command("git -C " + quote_arg(chaoskit::test::test_dir()) + " rev-parse --git-dir");
   if (git.exit_code != 0) {
     WARN("not a git checkout: the commit cannot be checked");
     return;
   }
   REQUIRE(std::regex_match(commit, std::regex("[0-9a-f]{12}")));
-  CHECK(run_command("git -C " + quote_arg(CHAOSKIT_TEST_DIR) + " cat-file -e " + commit + "^{commit}").exit_code == 0);
+  CHECK(run_command("git -C " + quote_arg(chaoskit::test::test_dir()) + " cat-file -e " + commit + "^{commit}")
+            .exit_code == 0);
 }
 
 TEST_CASE("cli help: models and inspect", "[cli][help]") {

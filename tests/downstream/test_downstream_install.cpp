@@ -18,6 +18,7 @@
 #include "chaoskit/integrate/trajectory_file.hpp"
 #include "chaoskit/sections/section_file.hpp"
 #include "io/store_fixtures.hpp"
+#include "support/build_paths.hpp"
 #include "support/json_lite.hpp"
 #include "support/run_cli.hpp"
 
@@ -32,7 +33,7 @@ namespace {
 // The computation both sides do: the declared swing of analyses/golf_chaos/forced_swing.
 const std::string kState = "150deg,70deg,0,0", kTime = "0.295", kTorque = "-20,-8", kRelease = "none,0.2";
 
-fs::path source_dir() { return fs::canonical(fs::path(CHAOSKIT_TEST_DIR) / ".."); }
+fs::path source_dir() { return fs::canonical(fs::path(chaoskit::test::test_dir()) / ".."); }
 
 /// Installs the build into `prefix` with `cmake --install`.
 void install_into(const fs::path& prefix) {
@@ -164,7 +165,7 @@ TEST_CASE("install: the installed tree is complete and names no source or build 
   // params/param_sets.cpp).
   const std::set<std::string> roots{source_dir().string(), fs::canonical(CHAOSKIT_BUILD_DIR).string(),
                                     std::string(CHAOSKIT_BUILD_DIR),
-                                    fs::path(CHAOSKIT_TEST_DIR).parent_path().string()};
+                                    fs::path(chaoskit::test::test_dir()).parent_path().string()};
   int text_files = 0;
   for (const auto& e : fs::recursive_directory_iterator(prefix)) {
     const fs::path rel = fs::relative(e.path(), prefix);

@@ -14,13 +14,14 @@
 
 #include "chaoskit/core/errors.hpp"
 #include "fuzz/fuzz_entries.hpp"
+#include "support/build_paths.hpp"
 
 namespace fs = std::filesystem;
 using chaoskit::fuzz::Outcome;
 
 namespace {
 
-const fs::path kFuzzDir = fs::path(CHAOSKIT_TEST_DIR) / "fuzz";
+const fs::path kFuzzDir = fs::path(chaoskit::test::test_dir()) / "fuzz";
 
 std::string read_bytes(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

@@ -12,6 +12,7 @@
 
 #include "chaoskit/periodic/orbit.hpp"
 #include "periodic/periodic_fixtures.hpp"
+#include "support/build_paths.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::periodic;
@@ -20,7 +21,7 @@ using Catch::Matchers::StartsWith;
 
 namespace {
 
-const std::string kTwoOscillators = std::string(CHAOSKIT_TEST_DIR) + "/periodic/two_oscillators.toml";
+const std::string kTwoOscillators = std::string(chaoskit::test::test_dir()) + "/periodic/two_oscillators.toml";
 
 Vector vec(std::initializer_list<double> v) {
   Vector x(static_cast<Eigen::Index>(v.size()));

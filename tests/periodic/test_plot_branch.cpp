@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "io/store_fixtures.hpp"
+#include "support/build_paths.hpp"
 #include "support/run_cli.hpp"
 
 using namespace chaoskit;
@@ -15,7 +16,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kPlotBranch = std::string(CHAOSKIT_TEST_DIR) + "/../tools/plot_branch";
+const std::string kPlotBranch = std::string(chaoskit::test::test_dir()) + "/../tools/plot_branch";
 
 test::ProcessResult plot_branch(const std::string& args) {
   return test::run_command(test::quote_arg(kPlotBranch) + " " + args);

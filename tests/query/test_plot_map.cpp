@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "query/query_fixtures.hpp"
+#include "support/build_paths.hpp"
 
 using namespace chaoskit;
 using chaoskit::test::ScratchDir;
@@ -14,7 +15,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kPlotMap = std::string(CHAOSKIT_TEST_DIR) + "/../tools/plot_map";
+const std::string kPlotMap = std::string(chaoskit::test::test_dir()) + "/../tools/plot_map";
 
 test::ProcessResult plot_map(const std::string& args) {
   return test::run_command(test::quote_arg(kPlotMap) + " " + args);

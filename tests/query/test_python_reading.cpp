@@ -8,13 +8,14 @@
 
 #include "../io/store_fixtures.hpp"
 #include "../sweep/sweep_fixtures.hpp"
+#include "support/build_paths.hpp"
 
 using namespace chaoskit::test;
 
 namespace {
 /// The python block between README's <!-- python-example --> markers.
 std::string readme_python_example() {
-  std::ifstream in(std::filesystem::path(CHAOSKIT_TEST_DIR).parent_path() / "README.md");
+  std::ifstream in(std::filesystem::path(chaoskit::test::test_dir()).parent_path() / "README.md");
   std::stringstream all;
   all << in.rdbuf();
   const std::string text = all.str();

@@ -15,6 +15,7 @@
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "lane_fixtures.hpp"
+#include "support/build_paths.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::test;
@@ -211,7 +212,7 @@ std::string shipped_model(const std::string& name) { return (data_directory() / 
 /// A three-link chain as a model file of six states (tests/simd/chain3_absolute.toml): a 3 × 3
 /// mass matrix that the lanes solve by Cholesky, and three inputs.
 std::string chain_file() {
-  return (std::filesystem::path(CHAOSKIT_TEST_DIR) / "simd" / "chain3_absolute.toml").string();
+  return (std::filesystem::path(chaoskit::test::test_dir()) / "simd" / "chain3_absolute.toml").string();
 }
 
 }  // namespace

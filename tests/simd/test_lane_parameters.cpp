@@ -17,6 +17,7 @@
 #include "chaoskit/sweep/job/model_factory.hpp"
 #include "chaoskit/sweep/reading/job_reader.hpp"
 #include "lane_fixtures.hpp"
+#include "support/build_paths.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::test;
@@ -71,7 +72,7 @@ std::vector<FileModel<N>> file_models(const std::string& path, const std::string
 }
 
 std::string fixture(const std::string& name) {
-  return (std::filesystem::path(CHAOSKIT_TEST_DIR) / "simd" / name).string();
+  return (std::filesystem::path(chaoskit::test::test_dir()) / "simd" / name).string();
 }
 
 }  // namespace

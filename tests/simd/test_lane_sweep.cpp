@@ -19,6 +19,7 @@
 #include "chaoskit/simd/lane_dispatch.hpp"
 #include "chaoskit/sweep/engine/point_context.hpp"
 #include "chaoskit/sweep/reading/job_reader.hpp"
+#include "support/build_paths.hpp"
 
 using namespace chaoskit;
 using namespace chaoskit::test;
@@ -45,9 +46,10 @@ void check_job_identical_on_every_path(const std::string& job_text, const std::s
       INFO(name);
       const std::string out = dir.file(name + ".h5");
       // run_cli has no environment argument: the variable goes in front of the program's path.
-      const ProcessResult p = run_command("CHAOSKIT_SIMD=" + simd::lane_path_name(path) + " " + CHAOSKIT_CLI_PATH +
-                                          " sweep " + quote_arg(job) + " --out " + quote_arg(out) +
-                                          " --force --threads " + std::to_string(threads) + " --progress quiet");
+      const ProcessResult p =
+          run_command("CHAOSKIT_SIMD=" + simd::lane_path_name(path) + " " + chaoskit::test::cli_path() + " sweep " +
+                      quote_arg(job) + " --out " + quote_arg(out) + " --force --threads " + std::to_string(threads) +
+                      " --progress quiet");
       REQUIRE(p.exit_code == 0);
       io::ResultsStore store = io::ResultsStore::open_read(out);
       const auto attributes = store.root_attributes();
@@ -107,7 +109,8 @@ TEST_CASE("lanes: sweeps of model files of three and six states are identical on
           "sali = { time = 8 }\nmegno = { time = 8 }\nftle = { time = 2 }\norbit_class = { time = 10 }\n",
       "lane_sweep_lorenz_file", {2});
   check_job_identical_on_every_path(
-      "[model]\nname = \"" + (std::filesystem::path(CHAOSKIT_TEST_DIR) / "simd" / "chain3_absolute.toml").string() +
+      "[model]\nname = \"" +
+          (std::filesystem::path(chaoskit::test::test_dir()) / "simd" / "chain3_absolute.toml").string() +
           "\"\n[grid]\na1 = { list = [0.5, 1.9] }\na2 = -0.6\na3 = { list = [0.2, 1.1] }\nda1 = 0.0\nda2 = 0.0\n"
           "da3 = 0.0\ntau2 = { list = [0.0, 0.4] }\n"
           "[compute]\nlambda_max = { time = 10, renorm = 0.5 }\nmegno = { time = 10 }\n"
@@ -164,7 +167,8 @@ TEST_CASE("lanes: sweeps over a model file's [values] run on lanes, identical on
                                         "= { time = 2 }\nfinal_state = { time = 2 }\n",
                                     "lane_sweep_golf_file_parameters", {2});
   check_job_identical_on_every_path(
-      "[model]\nname = \"" + (std::filesystem::path(CHAOSKIT_TEST_DIR) / "simd" / "swept_power.toml").string() +
+      "[model]\nname = \"" +
+          (std::filesystem::path(chaoskit::test::test_dir()) / "simd" / "swept_power.toml").string() +
           "\"\n[grid]\np = { list = [1.5, 2.0, 2.5, 3.0] }\nc = { list = [0.1, 0.3] }\n"
           "x = { list = [0.5, 1.2] }\ny = 0.3\npx = 0.0\npy = 0.2\n"
           "[compute]\nlambda_max = { time = 10, renorm = 1 }\nmegno = { time = 10 }\nftle = { time = 2 }\n",
@@ -200,7 +204,7 @@ TEST_CASE("lanes: a sweep's stm, ftle and endpoint_sensitivity are Psi(T, 0) of 
     INFO(simd::lane_path_name(path));
     const std::string out = dir.file(simd::lane_path_name(path) + ".h5");
     const ProcessResult p =
-        run_command("CHAOSKIT_SIMD=" + simd::lane_path_name(path) + " " + CHAOSKIT_CLI_PATH + " sweep " +
+        run_command("CHAOSKIT_SIMD=" + simd::lane_path_name(path) + " " + chaoskit::test::cli_path() + " sweep " +
                     quote_arg(job_path) + " --out " + quote_arg(out) + " --progress quiet");
     REQUIRE(p.exit_code == 0);
     const io::ResultsStore s = io::ResultsStore::open_read(out);

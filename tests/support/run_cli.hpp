@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string>
 
+#include "build_paths.hpp"
 #include "scratch.hpp"
 
 namespace chaoskit::test {
@@ -42,7 +43,7 @@ inline CliResult run_shell(const std::string& command, const std::string& workdi
 
 /// `args` is appended to the binary path verbatim (quote what needs quoting with shell_quote).
 inline CliResult run_cli(const std::string& args, const std::string& workdir = "") {
-  return run_shell(std::string(CHAOSKIT_CLI_PATH) + " " + args, workdir);
+  return run_shell(std::string(chaoskit::test::cli_path()) + " " + args, workdir);
 }
 
 /// Number of lines in s (a trailing newline does not start a new line).

@@ -15,6 +15,7 @@
 #include "../io/store_fixtures.hpp"
 #include "../support/run_cli.hpp"
 #include "chaoskit/io/results_store.hpp"
+#include "support/build_paths.hpp"
 
 namespace chaoskit::test {
 
@@ -28,7 +29,7 @@ inline std::string write_job(const ScratchDir& dir, const std::string& name, con
 inline pid_t spawn_cli(const std::string& args) {
   const pid_t pid = ::fork();
   if (pid == 0) {
-    const std::string cmd = std::string("exec ") + CHAOSKIT_CLI_PATH + " " + args + " >/dev/null 2>&1";
+    const std::string cmd = std::string("exec ") + chaoskit::test::cli_path() + " " + args + " >/dev/null 2>&1";
     ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }

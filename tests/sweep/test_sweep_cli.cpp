@@ -7,6 +7,7 @@
 #include "../support/json_lite.hpp"
 #include "chaoskit/io/results_store.hpp"
 #include "chaoskit/params/param_sets.hpp"
+#include "support/build_paths.hpp"
 #include "sweep_fixtures.hpp"
 
 using namespace chaoskit;
@@ -200,7 +201,7 @@ TEST_CASE("sweep: command lines and outputs are refused cleanly", "[sweep][cli][
 
 TEST_CASE("sweep: every malformed job in tests/sweep/bad_jobs exits 2 naming its key and writes nothing",
           "[sweep][cli][errors]") {
-  const std::filesystem::path dir = std::filesystem::path(CHAOSKIT_TEST_DIR) / "sweep" / "bad_jobs";
+  const std::filesystem::path dir = std::filesystem::path(chaoskit::test::test_dir()) / "sweep" / "bad_jobs";
   ScratchDir out("sweep_bad_jobs");
   int cases = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {

@@ -12,6 +12,7 @@
 #include "chaoskit/integrate/variational.hpp"
 #include "chaoskit/io/results_store.hpp"
 #include "chaoskit/simd/lane_dispatch.hpp"
+#include "support/build_paths.hpp"
 #include "support/event_models.hpp"
 #include "sweep_fixtures.hpp"
 
@@ -50,8 +51,9 @@ TEST_CASE("sweep event models: the walker's slope axis runs on the scalar driver
       run_cli("sweep " + shell_quote(job) + " --threads 1 --progress quiet --out " + shell_quote(dir.file("one.h5")));
   const auto r2 =
       run_cli("sweep " + shell_quote(job) + " --threads 2 --progress quiet --out " + shell_quote(dir.file("two.h5")));
-  const auto rs = run_shell("CHAOSKIT_SIMD=scalar " + std::string(CHAOSKIT_CLI_PATH) + " sweep " + shell_quote(job) +
-                            " --threads 2 --progress quiet --out " + shell_quote(dir.file("scalar.h5")));
+  const auto rs =
+      run_shell("CHAOSKIT_SIMD=scalar " + std::string(chaoskit::test::cli_path()) + " sweep " + shell_quote(job) +
+                " --threads 2 --progress quiet --out " + shell_quote(dir.file("scalar.h5")));
   CAPTURE(r1.err, r2.err, rs.err);
   REQUIRE(r1.exit_code == 0);
   REQUIRE(r2.exit_code == 0);

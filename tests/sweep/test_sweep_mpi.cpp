@@ -17,6 +17,7 @@
 
 #include "../support/json_lite.hpp"
 #include "chaoskit/io/results_store.hpp"
+#include "support/build_paths.hpp"
 #include "sweep_fixtures.hpp"
 
 using namespace chaoskit;
@@ -294,7 +295,7 @@ TEST_CASE("sweep mpi: errors are printed once, by one rank, with exit 2", "[swee
   }
   SECTION("the default (non-MPI) build started by mpirun refuses instead of running the sweep twice") {
     if (CHAOSKIT_CLI_IS_MPI) return;  // configured with -DCHAOSKIT_MPI=ON: there is no non-MPI program
-    const auto r = run_shell(mpirun(2) + " " + CHAOSKIT_CLI_PATH + " sweep " + shell_quote(job) + " --out " +
+    const auto r = run_shell(mpirun(2) + " " + chaoskit::test::cli_path() + " sweep " + shell_quote(job) + " --out " +
                              shell_quote(dir.file("y.h5")));
     CHECK(r.exit_code == 2);
     CHECK(count_lines_starting(r.err, "chaoskit: mpirun: this chaoskit was built without MPI") == 1);

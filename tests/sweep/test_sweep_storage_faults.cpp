@@ -16,6 +16,7 @@
 #include "../support/json_lite.hpp"
 #include "chaoskit/io/h5_handle.hpp"
 #include "chaoskit/io/results_store.hpp"
+#include "support/build_paths.hpp"
 #include "sweep_fixtures.hpp"
 
 using namespace chaoskit;
@@ -95,7 +96,7 @@ TEST_CASE("sweep faults: a disk that fills up during the sweep keeps every point
 
   // A 512 kB disk holds the running file (about 80 kB); once the file exists another process takes
   // every free byte, as a neighbour's job would. The sweep must still save every point.
-  const std::string d = dir.path.string(), cli = CHAOSKIT_CLI_PATH;
+  const std::string d = dir.path.string(), cli = chaoskit::test::cli_path();
   const auto r = run_with_private_mounts(
       "d=" + quote_arg(d) + "; cli=" + quote_arg(cli) + "; job=" + quote_arg(job) +
       "\nmkdir \"$d/mnt\" && mount -t tmpfs -o size=512k chaoskit_disk \"$d/mnt\" || exit 90\n"
@@ -147,7 +148,7 @@ TEST_CASE("sweep faults: a disk too small for the results and a read-only folder
   }
   ScratchDir dir("sweep_disk_small");
   const std::string job = write_job(dir, "job.toml", fault_job());
-  const std::string d = dir.path.string(), cli = CHAOSKIT_CLI_PATH;
+  const std::string d = dir.path.string(), cli = chaoskit::test::cli_path();
   const auto r = run_with_private_mounts(
       "d=" + quote_arg(d) + "; cli=" + quote_arg(cli) + "; job=" + quote_arg(job) +
       "\nmkdir \"$d/small\" \"$d/ro\" || exit 90\n"
