@@ -9,12 +9,13 @@
 // (indicators/tangent_flow.hpp) around run_segments (integrate/driver.hpp) with rkf78::Stepper's
 // accept/reject (integrate/rkf78_stepper.hpp), including the work counts of the report. The
 // arithmetic it calls is restated beside tests of its own: the rkf78 attempt, error norm and step
-// rule in lane_rkf78.hpp (tests/simd/test_lane_rkf78.cpp), the kernel of the system integrated in
-// lane_kernels.hpp or lane_file_kernels.hpp (tests/simd/test_lane_kernels.cpp). The control is
-// pinned end to end: tests/simd/test_lane_engine.cpp and test_lane_models.cpp run every indicator
-// in every lane of every path against the scalar driver, bit for bit, with lanes refilled, input
-// events, early stops and step budgets running out. A change to the driver's or integrate_sampled's
-// decisions must be made here too; those tests fail until it is.
+// rule in lane_rkf78.hpp (tests/simd/test_lane_rkf78.cpp), the compiled models' kernels in
+// lane_kernels.hpp (test_lane_kernels.cpp), the model files' in lane_file_kernels.hpp (every
+// instruction against the scalar program in test_lane_engine.cpp). The control is pinned end to
+// end: tests/simd/test_lane_engine.cpp and test_lane_models.cpp run every indicator in every lane
+// of every path against the scalar driver, bit for bit, with lanes refilled, input events, early
+// stops and step budgets running out. A change to the driver's or integrate_sampled's decisions
+// must be made here too; those tests fail until it is.
 //
 // Instantiated by the lane_models_<isa>.cpp and lane_files_<isa>.cpp that src/CMakeLists.txt writes
 // from simd/instances/, one per instruction set, with a kernel: Kernel::size doubles per lane and
