@@ -151,7 +151,7 @@ void check_chain(const ChainParams& params, bool spectrum) {
   INFO(N << " links, lambda_max");
   check_every_lane(any, simd::LaneSystem::tangent1, io, tasks, scalar, N, true);
   {
-    // MEGNO's rates sum 2N components in the scalar path's order (lane_engine.hpp's eigen_order_dot).
+    // MEGNO's rates sum 2N components in the scalar path's order (lane_megno.hpp's eigen_order_dot).
     FastIndicatorOptions fo;
     fo.time = 8;
     fo.renorm = 0.5;

@@ -21,6 +21,7 @@
 
 #include "chaoskit/models/golf.hpp"
 #include "chaoskit/simd/lane_engine.hpp"
+#include "chaoskit/simd/lane_kernels.hpp"
 
 // 16 lanes (two zmm registers on AVX-512, which has 32 of them): lanes.hpp stops at 8.
 #if PROBE_WIDTH == 16

@@ -136,7 +136,7 @@ struct GolfModel {
   }
 
   /// The parameter-only terms tangent_rhs uses, in the order tangent_rhs_with reads them; the lanes
-  /// hold one set per lane (simd/lane_engine.hpp), so that a sweep over parameters runs on lanes.
+  /// hold one set per lane (simd/lane_kernels.hpp), so that a sweep over parameters runs on lanes.
   static constexpr int lane_constant_count = 5;
   void lane_constants(double* c) const {
     for (int i = 0; i < lane_constant_count; ++i) c[i] = tc[i];

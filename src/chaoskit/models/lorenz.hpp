@@ -58,7 +58,7 @@ struct LorenzModel {
     tangent_rhs_with(lc, x, u, t, W, f, JW);
   }
 
-  /// σ, ρ, β as tangent_rhs_with reads them; the lanes hold one set per lane (simd/lane_engine.hpp).
+  /// σ, ρ, β as tangent_rhs_with reads them; the lanes hold one set per lane (simd/lane_kernels.hpp).
   static constexpr int lane_constant_count = 3;
   void lane_constants(double* c) const { c[0] = p.sigma, c[1] = p.rho, c[2] = p.beta; }
 

@@ -85,7 +85,7 @@ template <int N>
 constexpr bool kIsLaneFileModel<FileModel<N>> = true;
 
 /// Whether M runs on lanes, with every system (MEGNO's rates sum in the scalar path's order for any
-/// state size, lane_engine.hpp's eigen_order_dot) and with each lane's own parameters.
+/// state size, lane_megno.hpp's eigen_order_dot) and with each lane's own parameters.
 template <class M>
 constexpr bool kRunsOnLanes = LaneKernelModel<M> || kIsLaneFileModel<M>;
 

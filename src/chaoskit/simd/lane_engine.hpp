@@ -1,7 +1,3 @@
-// lane_engine.hpp is over 500 lines because the compiled models' kernels (LaneConstants, the
-// tangent, MEGNO and classifier kernels, make_model_engine) live beside the engine they are
-// instantiated into; they could move to a header of their own (a split left for a quiet machine:
-// it recompiles every instruction set's engine files).
 #pragma once
 // The lane engine: W trajectories integrated at once by Fehlberg 7(8), one per SIMD lane
 // (lanes.hpp), each with its own step size, error norm, accept/reject decision, segment boundaries
@@ -9,199 +5,35 @@
 // step each lane attempts the step its own controller chose; a lane whose task completes is handed
 // the next one at once (LaneEngine::add), so lanes do not wait for the slowest trajectory.
 //
-// Included only by the lane_models_<isa>.cpp written from simd/instances/lane_models.cpp.in.
-// Per lane, the control flow restates, decision for decision, the scalar path it replaces:
-// integrate_sampled (indicators/tangent_flow.hpp) around run_segments (integrate/driver.hpp)
-// with rkf78::Stepper (integrate/rkf78_stepper.hpp), and the arithmetic is the same operations in
-// the same order (integrate/explicit_rk.hpp's row sums and error norm, the model's tangent_rhs,
-// MEGNO's quadrature rates), so a trajectory's bits do not depend on the vector width or on its
-// neighbours in the batch (tests/simd/ compares them). A
-// change to any of those files must be made here too; the tests fail otherwise.
+// This file is the control: per lane it restates, decision for decision, integrate_sampled
+// (indicators/tangent_flow.hpp) around run_segments (integrate/driver.hpp) with rkf78::Stepper's
+// accept/reject (integrate/rkf78_stepper.hpp), including the work counts of the report. The
+// arithmetic it calls is restated beside tests of its own: the rkf78 attempt, error norm and step
+// rule in lane_rkf78.hpp (tests/simd/test_lane_rkf78.cpp), the compiled models' kernels in
+// lane_kernels.hpp (test_lane_kernels.cpp), the model files' in lane_file_kernels.hpp (every
+// instruction against the scalar program in test_lane_engine.cpp). The control is pinned end to
+// end: tests/simd/test_lane_engine.cpp and test_lane_models.cpp run every indicator in every lane
+// of every path against the scalar driver, bit for bit, with lanes refilled, input events, early
+// stops and step budgets running out. A change to the driver's or integrate_sampled's decisions
+// must be made here too; those tests fail until it is.
+//
+// Instantiated by the lane_models_<isa>.cpp and lane_files_<isa>.cpp that src/CMakeLists.txt writes
+// from simd/instances/, one per instruction set, with a kernel: Kernel::size doubles per lane and
+// Kernel::m inputs, called as kernel(X, dX, t, u) on lanes.
 //
 // Cost per vector step: 12 stage evaluations and one more for f at the new state (k0 of the next
 // step) or, for a lane that crossed a sample time or began a run, at its restarted state (where
 // the scalar driver evaluates both, and counts both in the report).
 #include <cassert>
 #include <cstddef>
-#include <utility>
 
 #include "chaoskit/core/types.hpp"
-#include "chaoskit/integrate/rkf78_tableau.hpp"
+#include "chaoskit/simd/lane_rkf78.hpp"
 #include "chaoskit/simd/lane_task.hpp"
 #include "chaoskit/simd/lanes.hpp"
 
 namespace chaoskit::simd {
 inline namespace CHAOSKIT_LANE_ISA {
-
-// Nothing here calls an inline function that the rest of chaoskit also uses (std::min, std::max,
-// std::array's operator[], std::isfinite, …): at -O1 (the sanitizer build) such a call can stay
-// out of line, and the linker would keep one copy for every instruction set (lanes.hpp). So the
-// few scalar helpers are restated here, and the tableau is read from plain arrays.
-CHAOSKIT_LANE_INLINE double max_of(double a, double b) { return a < b ? b : a; }  // std::max
-CHAOSKIT_LANE_INLINE double min_of(double a, double b) { return b < a ? b : a; }  // std::min
-CHAOSKIT_LANE_INLINE double eighth_root(double e) { return __builtin_sqrt(__builtin_sqrt(__builtin_sqrt(e))); }
-
-/// A row of the rkf78 tableau as plain arrays, built at compile time: the positions of its nonzero
-/// entries in order and their values (rk::nonzero_indices; no std::array call at run time, see above).
-template <rkf78::Row R>
-struct NonzeroRow {
-  static constexpr int count = [] {
-    int c = 0;
-    for (int j = 0; j < rkf78::kStages; ++j) c += R[j] != 0.0;
-    return c;
-  }();
-  int index[count > 0 ? count : 1]{};
-  double value[count > 0 ? count : 1]{};
-  constexpr NonzeroRow() {
-    int m = 0;
-    for (int j = 0; j < rkf78::kStages; ++j)
-      if (R[j] != 0.0) index[m] = j, value[m] = R[j], ++m;
-  }
-};
-
-/// The nodes c_i as a plain array.
-struct Nodes {
-  double c[rkf78::kStages]{};
-  constexpr Nodes() {
-    for (int j = 0; j < rkf78::kStages; ++j) c[j] = rkf78::c[j];
-  }
-};
-inline constexpr Nodes kNodes{};
-
-/// A model's parameter-only constants (M::lane_constants: golf's b, K2, …, Lorenz's σ, ρ, β), one
-/// value per lane, so that lanes may integrate models with different parameters (a sweep over
-/// them). The model's tangent_rhs_with reads them in place of its doubles: the same operations on
-/// each lane's own values, so the bits are those of the scalar model with that lane's parameters.
-template <class M, int W>
-struct LaneConstants {
-  static constexpr int count = M::lane_constant_count;
-  Lanes<W> c[count > 0 ? count : 1];
-  double base[count > 0 ? count : 1]{};  // the engine's model's, for a task that brings none
-  /// Every lane from the same values (M::lane_constants, written in baseline code: lanes.hpp).
-  explicit LaneConstants(const double* values) {
-    for (int i = 0; i < count; ++i) c[i] = Lanes<W>(values[i]), base[i] = values[i];
-  }
-  /// Lane l's values, or the engine's model's for null.
-  CHAOSKIT_LANE_INLINE void set(int l, const double* values) {
-    if (values == nullptr) values = base;
-    for (int i = 0; i < count; ++i) c[i].set(l, values[i]);
-  }
-};
-
-/// The right-hand side of the tangent flow [x | w_1 … w_K] on lanes: the model's tangent_rhs_with,
-/// as TangentSystem<M, K> calls tangent_rhs (K = 1 λ_max, 2 SALI, n the spectrum and Ψ(T, 0)).
-template <class M, int W, int K>
-struct TangentKernel {
-  static constexpr int n = M::state_dim, m = M::input_dim, columns = 1 + K, size = n * columns;
-  static constexpr int constant_count = M::lane_constant_count;
-  using L = Lanes<W>;
-  LaneConstants<M, W> constants;
-  explicit TangentKernel(const double* values) : constants(values) {}
-  CHAOSKIT_LANE_INLINE void set_constants(int l, const double* values) { constants.set(l, values); }
-  CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
-    // Beyond four states (chains of three links and more) the kernel is one out-of-line call:
-    // inlined into the engine's thirteen stages, its N-by-N solves made the engine files compile
-    // for minutes. The operations, and so the bits, are the same either way.
-    if constexpr (n > 4)
-      evaluate_out_of_line(X, dX, t, u);
-    else
-      evaluate(X, dX, t, u);
-  }
-  [[gnu::noinline]] void evaluate_out_of_line(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
-    evaluate(X, dX, t, u);
-  }
-  CHAOSKIT_LANE_INLINE void evaluate(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
-    Vec<L, n> x;
-    Mat<L, n, K> w;
-    for (int i = 0; i < n; ++i) {
-      x(i) = X[i];
-      for (int j = 0; j < K; ++j) w(i, j) = X[(1 + j) * n + i];
-    }
-    // f and J·W straight into dX, whose layout [f | Jw_1 … Jw_K] is an n × (1 + K) column-major
-    // matrix (tangent_rhs takes any writable expression, as TangentSystem's blocks): no copy out.
-    M::tangent_rhs_with(constants.c, x, u, t, w, Eigen::Map<Vec<L, n>>(dX), Eigen::Map<Mat<L, n, K>>(dX + n));
-  }
-};
-
-/// Σ a_i b_i over packets Start .. Start+Length−1 of two components each, as the (even, odd)
-/// halves of a two-wide packet: Eigen's completely unrolled SSE2 reduction (redux_vec_unroller),
-/// which splits its packets in halves recursively and adds the halves' packets.
-template <int W, int Start, int Length>
-struct PairedSum {
-  CHAOSKIT_LANE_INLINE static void run(const Lanes<W>* a, const Lanes<W>* b, Lanes<W>& even, Lanes<W>& odd) {
-    if constexpr (Length == 1) {
-      even = a[2 * Start] * b[2 * Start];
-      odd = a[2 * Start + 1] * b[2 * Start + 1];
-    } else {
-      constexpr int half = Length / 2;
-      Lanes<W> e1, o1, e2, o2;
-      PairedSum<W, Start, half>::run(a, b, e1, o1);
-      PairedSum<W, Start + half, Length - half>::run(a, b, e2, o2);
-      even = e1 + e2;
-      odd = o1 + o2;
-    }
-  }
-};
-
-/// a·b over n components, summed in the order the scalar path's Eigen reductions (w.dot(Aw),
-/// w.squaredNorm() on fixed-size columns, SSE2 packets of two doubles, completely unrolled at these
-/// sizes) use: the packets' recursive halving, the packet's two halves added, then the odd last
-/// component. For four components, (p0 + p2) + (p1 + p3); for three, (p0 + p1) + p2.
-template <int W, int n>
-CHAOSKIT_LANE_INLINE Lanes<W> eigen_order_dot(const Lanes<W>* a, const Lanes<W>* b) {
-  static_assert(n >= 2, "a state of at least two components");
-  Lanes<W> even, odd;
-  PairedSum<W, 0, n / 2>::run(a, b, even, odd);
-  Lanes<W> sum = even + odd;
-  if constexpr (n % 2 == 1) sum = sum + a[n - 1] * b[n - 1];
-  return sum;
-}
-
-/// MEGNO's quadrature rates on lanes (fast_indicators.hpp's megno_quadrature_rates): ȧ = t h,
-/// ḃ = 2a/t with h = w·(A w)/|w|², the dot products summed in the scalar path's order
-/// (eigen_order_dot).
-template <int W, int n>
-CHAOSKIT_LANE_INLINE void megno_rates(const Lanes<W>* w, const Lanes<W>* Aw, const Lanes<W>& a, const Lanes<W>& t,
-                                      Lanes<W>* rates) {
-  using L = Lanes<W>;
-  const L dot = eigen_order_dot<W, n>(w, Aw);
-  const L sq = eigen_order_dot<W, n>(w, w);
-  const L h = dot / sq;
-  rates[0] = t * h;
-  rates[1] = select<W>(t.v > 0.0, (2.0 * a) / t, L(0.0));
-  for (int i = 2; i < n; ++i) rates[i] = L(0.0);
-}
-
-/// MegnoSystem's [x | w | (a, b, 0, …)] (fast_indicators.hpp) on lanes.
-template <class M, int W>
-struct MegnoKernel {
-  static constexpr int n = M::state_dim, m = M::input_dim, columns = 3, size = n * columns;
-  static constexpr int constant_count = M::lane_constant_count;
-  using L = Lanes<W>;
-  TangentKernel<M, W, 1> tangent;
-  explicit MegnoKernel(const double* values) : tangent(values) {}
-  CHAOSKIT_LANE_INLINE void set_constants(int l, const double* values) { tangent.set_constants(l, values); }
-  CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
-    tangent(X, dX, t, u);
-    megno_rates<W, n>(X + n, dX + n, X[2 * n], t, dX + 2 * n);
-  }
-};
-
-/// The classifier's [x | w1 | w2 | (a, b, 0, …)] (indicators/orbit_classification.hpp): the
-/// tangent flow with two vectors and MEGNO's quadratures along w1.
-template <class M, int W>
-struct ClassifierKernel {
-  static constexpr int n = M::state_dim, m = M::input_dim, columns = 4, size = n * columns;
-  static constexpr int constant_count = M::lane_constant_count;
-  using L = Lanes<W>;
-  TangentKernel<M, W, 2> tangent;
-  explicit ClassifierKernel(const double* values) : tangent(values) {}
-  CHAOSKIT_LANE_INLINE void set_constants(int l, const double* values) { tangent.set_constants(l, values); }
-  CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
-    tangent(X, dX, t, u);
-    megno_rates<W, n>(X + n, dX + n, X[3 * n], t, dX + 3 * n);
-  }
-};
 
 template <class Kernel, int W>
 class Engine final : public LaneEngine {
@@ -274,7 +106,7 @@ class Engine final : public LaneEngine {
     IntegrationReport rep;
     // The driver and the stepper.
     double t = 0.0, dt = 0.0;
-    bool after_reject = false;
+    LaneStepRule rule;
     // The attempt in flight.
     double h = 0.0, target = 0.0, dt_natural = 0.0;
     bool clamped = false;
@@ -361,7 +193,7 @@ class Engine final : public LaneEngine {
         continue;
       }
       lane.dt = io_.dt_initial;
-      lane.after_reject = false;
+      lane.rule = LaneStepRule{};
       start_segment(l);
       return;
     }
@@ -424,53 +256,10 @@ class Engine final : public LaneEngine {
 
   // ---- the vector arithmetic ----
 
-  /// out = x + Σ_j (R_j h) k_j over the nonzero R_j, in order (rk::advance).
-  template <rkf78::Row R>
-  CHAOSKIT_LANE_INLINE void advance(L* out, const L& H) const {
-    row_sum<R, true>(out, H, std::make_integer_sequence<int, NonzeroRow<R>::count>{});
-  }
-
-  /// out = Σ_j (R_j h) k_j over the nonzero R_j, in order (rk::weighted).
-  template <rkf78::Row R>
-  CHAOSKIT_LANE_INLINE void weighted(L* out, const L& H) const {
-    row_sum<R, false>(out, H, std::make_integer_sequence<int, NonzeroRow<R>::count>{});
-  }
-
-  /// The row sums above with their terms unrolled at compile time, a fold over the row's nonzero
-  /// entries as rk::advance and rk::weighted fold them: each term is one multiply and one add on
-  /// registers. (A loop over the entries reloaded each entry's index and recomputed the address of
-  /// k_j for every term of every component, about three times the instructions of the arithmetic,
-  /// and zero-filled its array of coefficients first.) The operations and their order are those of
-  /// the scalar path: the coefficients R_j h first; then acc = x + coef_0 k_0 (advance) or
-  /// acc = coef_0 k_0 (weighted); then + coef_j k_j left to right.
-  template <rkf78::Row R, bool kFromState, int J0, int... J>
-  CHAOSKIT_LANE_INLINE void row_sum(L* out, const L& H, std::integer_sequence<int, J0, J...>) const {
-    static constexpr NonzeroRow<R> row{};
-    const L coef[] = {row.value[J0] * H, (row.value[J] * H)...};
-    for (int i = 0; i < N; ++i) {
-      L acc;
-      if constexpr (kFromState) {
-        acc = x_[i];
-        acc += coef[J0] * k_[row.index[J0]][i];
-      } else {
-        acc = coef[J0] * k_[row.index[J0]][i];
-      }
-      ((acc += coef[J] * k_[row.index[J]][i]), ...);
-      out[i] = acc;
-    }
-  }
-
   CHAOSKIT_LANE_INLINE Vec<L, m> inputs_at(const L& t) const {
     Vec<L, m> u;
     for (int i = 0; i < m; ++i) u(i) = u0_[i] + slope_[i] * (t - seg_ta_);
     return u;
-  }
-
-  template <int... I>
-  CHAOSKIT_LANE_INLINE void stages(const L& T, const L& H, std::integer_sequence<int, I...>) {
-    ((advance<rkf78::a[I + 1]>(xs_, H),
-      kernel_(xs_, k_[I + 1], T + kNodes.c[I + 1] * H, inputs_at(T + kNodes.c[I + 1] * H))),
-     ...);
   }
 
   /// One attempt of every busy lane with its own h (idle lanes compute with h = 0).
@@ -478,17 +267,10 @@ class Engine final : public LaneEngine {
     L H(0.0), T(0.0);
     for (int l = 0; l < W; ++l)
       if (lanes_[l].task != nullptr) H.set(l, lanes_[l].h), T.set(l, lanes_[l].t);
-    stages(T, H, std::make_integer_sequence<int, S - 1>{});
-    advance<rkf78::b>(xnew_, H);
-    weighted<rkf78::db>(err_, H);
-    // rk::error_norm per lane: max_i |err_i| / (atol + rtol (|x_i| + |h| |f_i|)), NaN kept.
-    const L abs_h = abs(H);
-    L e(0.0);
-    for (int i = 0; i < N; ++i) {
-      const L v = abs(err_[i]) / (io_.atol + io_.rtol * (abs(x_[i]) + abs_h * abs(k_[0][i])));
-      e = select<W>((v.v > e.v) | (v.v != v.v), v, e);
-    }
-    error_ = e;
+    // The kernel at stage i's time, with the lanes' inputs at that time.
+    auto f = [this](const L* xs, L* k, const L& t) __attribute__((always_inline)) { kernel_(xs, k, t, inputs_at(t)); };
+    rkf78_attempt<N, W>(f, x_, k_, xs_, T, H, xnew_, err_);
+    error_ = error_norm<N, W>(err_, x_, k_[0], H, io_.atol, io_.rtol);
     Mask finite = finite_mask(xnew_[0]);
     for (int i = 1; i < N; ++i) finite &= finite_mask(xnew_[i]);
     finite_ = finite;
@@ -506,15 +288,12 @@ class Engine final : public LaneEngine {
       const double h = lane.h, e = error_[l];
       lane.rep.rhs_calls += S - 1;
       if (e > 1.0) {  // rejected by the controller
-        lane.after_reject = true;
-        lane.dt = h * max_of(0.9 / eighth_root(e), 0.2);
+        lane.dt = lane.rule.decrease_step(h, e);
         ++lane.rep.rejected;
         continue;
       }
       const double t_try = lane.t + h;
-      const double fac = e > 0 ? min_of(0.9 / eighth_root(e), 5.0) : 5.0;
-      const double dt_try = h * (lane.after_reject ? min_of(fac, 1.0) : fac);
-      lane.after_reject = false;
+      const double dt_try = lane.rule.increase_step(h, e);
       ++lane.rep.rhs_calls;   // the stepper's f(x_new)
       if (finite_[l] == 0) {  // refused by the driver: a non-finite state
         ++lane.rep.rejected;
@@ -567,21 +346,6 @@ class Engine final : public LaneEngine {
   bool freed_ = false;
   LaneUsage usage_;
 };
-
-/// The engine of a compiled model M for one system. `constants` are M::lane_constants of the model
-/// (computed in baseline code, lanes.hpp), every lane's until a task brings its own.
-template <class M, int W>
-LaneEngine* make_model_engine(const double* constants, LaneSystem system, const IntegratorOptions& io) {
-  switch (system) {
-    case LaneSystem::tangent1: return new Engine<TangentKernel<M, W, 1>, W>(TangentKernel<M, W, 1>(constants), io);
-    case LaneSystem::tangent2: return new Engine<TangentKernel<M, W, 2>, W>(TangentKernel<M, W, 2>(constants), io);
-    case LaneSystem::tangent_full:
-      return new Engine<TangentKernel<M, W, M::state_dim>, W>(TangentKernel<M, W, M::state_dim>(constants), io);
-    case LaneSystem::megno: return new Engine<MegnoKernel<M, W>, W>(MegnoKernel<M, W>(constants), io);
-    case LaneSystem::classifier: return new Engine<ClassifierKernel<M, W>, W>(ClassifierKernel<M, W>(constants), io);
-  }
-  return nullptr;
-}
 
 }  // namespace CHAOSKIT_LANE_ISA
 }  // namespace chaoskit::simd

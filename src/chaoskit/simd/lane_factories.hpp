@@ -19,7 +19,7 @@
 namespace chaoskit::simd {
 
 /// A compiled model with a lane kernel: its tangent_rhs_with runs on Lanes<W> with the parameter-only
-/// terms it lists as constants (lane_engine.hpp's LaneConstants). Factories of a compiled model
+/// terms it lists as constants (lane_kernels.hpp's LaneConstants). Factories of a compiled model
 /// without one return null, and its points run on the scalar driver.
 template <class M>
 concept LaneKernelModel = requires(const M& m, double* constants) {

@@ -2,14 +2,15 @@
 // The lane kernels of model files (FileModel<N>, models/file_model.hpp): the tangent flow
 // [x | w_1 … w_K] through the compiled program on lanes (lane_program.hpp), as FileModel's
 // tangent_rhs computes it per trajectory (rhs_tangent with the directions W and no input
-// directions), and MEGNO's and the classifier's systems on top of it (lane_engine.hpp's
+// directions), and MEGNO's and the classifier's systems on top of it (lane_megno.hpp's
 // megno_rates). simd/instances/lane_files.cpp.in instantiates them for every FileModel<N> of the
 // model list. Each kernel owns its register files, sized for its program once when the
 // engine is made: no allocation per call.
 #include <vector>
 
-#include "chaoskit/simd/lane_engine.hpp"
+#include "chaoskit/simd/lane_megno.hpp"
 #include "chaoskit/simd/lane_program.hpp"
+#include "chaoskit/simd/lane_task.hpp"
 
 namespace chaoskit::simd {
 inline namespace CHAOSKIT_LANE_ISA {
@@ -92,7 +93,7 @@ struct FileTangentKernel {
 
 /// MEGNO's quadratures along the first tangent vector of a model file of N states: K = 1 is
 /// MegnoSystem's [x | w | (a, b, 0, …)], K = 2 the classifier's [x | w1 | w2 | (a, b, 0, …)]
-/// (lane_engine.hpp's MegnoKernel and ClassifierKernel for the built-in models).
+/// (lane_kernels.hpp's MegnoKernel and ClassifierKernel for the built-in models).
 template <int N, int W, int K>
 struct FileMegnoKernel {
   static constexpr int n = N, m = N / 2, columns = K + 2, size = n * columns;

@@ -21,7 +21,7 @@ namespace chaoskit::sweep {
 /// Whether a job's points go through the lanes on `path`: a model with a lane kernel, rkf78 for the
 /// tangent flow, and some entry the lanes integrate (λ_max, spectrum, SALI, MEGNO, orbit_class; stm,
 /// ftle and endpoint_sensitivity through Ψ(T, 0)). Parameter axes too: each lane holds its point's
-/// model constants (a compiled model's LaneConstants, simd/lane_engine.hpp; a model file's program
+/// model constants (a compiled model's LaneConstants, simd/lane_kernels.hpp; a model file's program
 /// constants, simd/lane_file_kernels.hpp, for the points whose program has the engines' code).
 bool job_uses_lanes(const Job& job, simd::LanePath path);
 
