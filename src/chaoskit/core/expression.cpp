@@ -6,9 +6,10 @@
 #include <charconv>
 #include <cmath>
 #include <numbers>
-#include <tuple>
+#include <utility>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/instruction_set.hpp"
 
 namespace chaoskit {
 
@@ -121,7 +122,7 @@ class ExpressionParser {
     if (surface_ && peek().kind == Token::op && peek().text == "=") {
       next();
       parse_or();
-      emit(Expression::Op::sub);
+      emit(Op::sub);
     }
     if (peek().kind != Token::end) fail("unexpected '" + peek().text + "'", peek().column);
     e.program_ = std::move(program_);
@@ -143,8 +144,6 @@ class ExpressionParser {
   }
 
  private:
-  using Op = Expression::Op;
-
   /// One level of nesting for as long as it lives; refuses level kMaxNesting + 1.
   class Nested {
    public:
@@ -160,27 +159,8 @@ class ExpressionParser {
     ExpressionParser& p_;
   };
 
-  static int stack_effect(Op op) {
-    switch (op) {
-      case Op::constant:
-      case Op::variable: return 1;
-      case Op::neg:
-      case Op::lnot:
-      case Op::sin:
-      case Op::cos:
-      case Op::tan:
-      case Op::asin:
-      case Op::acos:
-      case Op::atan:
-      case Op::exp:
-      case Op::log:
-      case Op::sqrt:
-      case Op::abs:
-      case Op::wrap: return 0;
-      case Op::select: return -2;
-      default: return -1;
-    }
-  }
+  // Each instruction pops its operands and pushes one value.
+  static int stack_effect(Op op) { return 1 - operand_count(op); }
   [[noreturn]] void fail(const std::string& what, std::size_t col) const {
     throw ExpressionError(field_, what + " at column " + std::to_string(col) + " of '" + std::string(text_) + "'", col,
                           what);
@@ -321,23 +301,24 @@ class ExpressionParser {
     fail(t.kind == Token::end ? std::string("expression ends too early") : "unexpected '" + t.text + "'", t.column);
   }
   void function(const Token& t, int args) {
-    static const std::array<std::tuple<std::string_view, Op, int>, 15> fns = {{{"sin", Op::sin, 1},
-                                                                               {"cos", Op::cos, 1},
-                                                                               {"tan", Op::tan, 1},
-                                                                               {"asin", Op::asin, 1},
-                                                                               {"acos", Op::acos, 1},
-                                                                               {"atan", Op::atan, 1},
-                                                                               {"atan2", Op::atan2, 2},
-                                                                               {"exp", Op::exp, 1},
-                                                                               {"log", Op::log, 1},
-                                                                               {"sqrt", Op::sqrt, 1},
-                                                                               {"abs", Op::abs, 1},
-                                                                               {"min", Op::min, 2},
-                                                                               {"max", Op::max, 2},
-                                                                               {"wrap", Op::wrap, 1},
-                                                                               {"if", Op::select, 3}}};
-    for (const auto& [name, op, arity] : fns) {
+    static const std::array<std::pair<std::string_view, Op>, 15> fns = {{{"sin", Op::sin},
+                                                                         {"cos", Op::cos},
+                                                                         {"tan", Op::tan},
+                                                                         {"asin", Op::asin},
+                                                                         {"acos", Op::acos},
+                                                                         {"atan", Op::atan},
+                                                                         {"atan2", Op::atan2},
+                                                                         {"exp", Op::exp},
+                                                                         {"log", Op::log},
+                                                                         {"sqrt", Op::sqrt},
+                                                                         {"abs", Op::abs},
+                                                                         {"min", Op::min},
+                                                                         {"max", Op::max},
+                                                                         {"wrap", Op::wrap},
+                                                                         {"if", Op::select}}};
+    for (const auto& [name, op] : fns) {
       if (name != t.text) continue;
+      const int arity = operand_count(op);
       if (args != arity)
         fail(t.text + " takes " + std::to_string(arity) + " argument" + (arity > 1 ? "s" : "") + ", got " +
                  std::to_string(args),
