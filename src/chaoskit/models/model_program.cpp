@@ -8,9 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <vector>
 
+#include "chaoskit/core/apply_op.hpp"
 #include "chaoskit/core/instruction_set.hpp"
 #include "chaoskit/models/register_files.hpp"
 #include "chaoskit/models/sincos_pair.hpp"
@@ -37,58 +37,16 @@ inline double cos_of(double a) {
   return c;
 }
 
-double wrap_angle(double a) {
-  a = std::remainder(a, 2.0 * std::numbers::pi);
-  if (a <= -std::numbers::pi) a += 2.0 * std::numbers::pi;
-  return a;
-}
+// The register machine's sin and cos for core/apply_op.hpp.
+struct PolynomialTrig {
+  static double sin(double a) { return sin_of(a); }
+  static double cos(double a) { return cos_of(a); }
+};
 
-// The value of one instruction; the compiler folds constants with the same function, so a folded
-// parameter expression is the value the program would have computed.
-inline double apply(Op op, double a, double b, double c) {
-  switch (op) {
-    case Op::copy: return a;
-    case Op::neg: return -a;
-    case Op::add: return a + b;
-    case Op::sub: return a - b;
-    case Op::mul: return a * b;
-    case Op::div: return a / b;
-    case Op::pow: return std::pow(a, b);
-    case Op::lt: return a < b;
-    case Op::le: return a <= b;
-    case Op::gt: return a > b;
-    case Op::ge: return a >= b;
-    case Op::eq: return a == b;
-    case Op::ne: return a != b;
-    case Op::land: return (a != 0.0) && (b != 0.0);
-    case Op::lor: return (a != 0.0) || (b != 0.0);
-    case Op::lnot: return a == 0.0 ? 1.0 : 0.0;
-    case Op::sin: return sin_of(a);
-    case Op::cos: return cos_of(a);
-    case Op::tan: return std::tan(a);
-    case Op::asin: return std::asin(a);
-    case Op::acos: return std::acos(a);
-    case Op::atan: return std::atan(a);
-    case Op::atan2: return std::atan2(a, b);
-    case Op::exp: return std::exp(a);
-    case Op::log: return std::log(a);
-    case Op::sqrt: return std::sqrt(a);
-    case Op::abs: return std::abs(a);
-    case Op::min: return std::min(a, b);
-    case Op::max: return std::max(a, b);
-    case Op::wrap: return wrap_angle(a);
-    case Op::select: return a != 0.0 ? b : c;
-    case Op::constant:
-    case Op::variable:
-    case Op::sincos:
-    case Op::sincos2:
-    case Op::mul_add:
-    case Op::add_mul:
-    case Op::mul_sub:
-    case Op::sub_mul: break;
-  }
-  return NAN;  // sincos, sincos2 (several outputs) and the fused operations: run by run_value
-}
+// The value of one instruction; the compiler folds constants with the same function
+// (model_program_apply), so a folded parameter expression is the value the program would have
+// computed.
+inline double apply(Op op, double a, double b, double c) { return apply_op<PolynomialTrig>(op, a, b, c); }
 
 // Solves M a = b in place for a symmetric positive-definite n × n M (row-major) by Cholesky;
 // L overwrites M's lower triangle. Returns false when M is not positive definite.
@@ -138,10 +96,6 @@ inline void run_value(const ModelProgram::Instr& in, double* reg) {
   switch (in.op) {
     case Op::sincos: sin_cos(a, reg[in.dst], reg[in.dst + 1]); break;
     case Op::sincos2: sin_cos_two(a, b, reg[in.dst], reg[in.dst + 1], reg[in.c], reg[in.c + 1]); break;
-    case Op::mul_add: reg[in.dst] = a * b + c; break;
-    case Op::add_mul: reg[in.dst] = c + a * b; break;
-    case Op::mul_sub: reg[in.dst] = a * b - c; break;
-    case Op::sub_mul: reg[in.dst] = c - a * b; break;
     default: reg[in.dst] = apply(in.op, a, b, c); break;
   }
 }

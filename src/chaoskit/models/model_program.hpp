@@ -238,8 +238,8 @@ class ModelProgram {
   int forces_ = 0;  // an event-side program: the constraint forces it reads (registers after t)
 };
 
-/// One instruction's value (NaN for sincos and sincos2 and the fused operations); the compiler folds
-/// parameter-only expressions with it.
+/// One instruction's value (core/apply_op.hpp with chaoskit's sin and cos polynomial; NaN for sincos
+/// and sincos2); the compiler folds parameter-only expressions with it.
 double model_program_apply(Op op, double a, double b, double c);
 
 }  // namespace chaoskit

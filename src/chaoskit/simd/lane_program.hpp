@@ -14,9 +14,9 @@
 // rules of lanes.hpp hold (everything inline is in the instruction set's namespace or always
 // inlined; the program is read from the plain arrays of ModelProgram::Layout, never through an
 // inline function the rest of chaoskit also uses). That is why the switches here restate the
-// scalar evaluator (model_program.cpp's apply) instead of calling it, over the same operations
+// scalar evaluator (core/apply_op.hpp) instead of calling it, over the same operations
 // (core/instruction_set.hpp's Op): an enum is a type, not code, so sharing it is safe where
-// sharing an inline evaluator, compiled once with AVX-512 flags and once without, would not be.
+// sharing apply_op, compiled once with AVX-512 flags and once without, would not be.
 #include "chaoskit/models/model_program.hpp"
 #include "chaoskit/models/model_program_passes.hpp"
 #include "chaoskit/simd/lanes.hpp"
@@ -76,7 +76,7 @@ CHAOSKIT_LANE_INLINE double wrap_angle(double a) {
   return a;
 }
 
-/// The value of a one-output instruction (model_program.cpp's apply and run_value's fused cases).
+/// The value of a one-output instruction (core/apply_op.hpp's apply_op per lane).
 template <int W>
 CHAOSKIT_LANE_INLINE Lanes<W> apply(Op op, const Lanes<W>& a, const Lanes<W>& b, const Lanes<W>& c) {
   using L = Lanes<W>;
