@@ -45,8 +45,10 @@ struct PolynomialTrig {
 
 // The value of one instruction; the compiler folds constants with the same function
 // (model_program_apply), so a folded parameter expression is the value the program would have
-// computed.
-inline double apply(Op op, double a, double b, double c) { return apply_op<PolynomialTrig>(op, a, b, c); }
+// computed. Always inlined: GCC made it a call, and the dual pass ran 1.7 % more instructions.
+[[gnu::always_inline]] inline double apply(Op op, double a, double b, double c) {
+  return apply_op<PolynomialTrig>(op, a, b, c);
+}
 
 // Solves M a = b in place for a symmetric positive-definite n × n M (row-major) by Cholesky;
 // L overwrites M's lower triangle. Returns false when M is not positive definite.
