@@ -15,12 +15,12 @@
 #include <thread>
 
 #include "../support/scratch.hpp"
+#include "chaoskit/core/instruction_set.hpp"
 #include "chaoskit/models/model_program.hpp"
 #include "chaoskit/models/model_program_passes.hpp"
 #include "chaoskit/params/param_sets.hpp"
 
 using namespace chaoskit;
-using Code = ModelProgram::Code;
 using Instr = ModelProgram::Instr;
 
 namespace {
@@ -236,29 +236,29 @@ TEST_CASE("model program passes: the passes on raw programs", "[model_files][pas
   raw.time = 2;
   raw.constants = {{3, 1.5}};
   raw.code = {
-      {Code::mul, 4, 0, 1, 0},    // x*y
-      {Code::sin, 5, 0, 0, 0},    // sin x
-      {Code::mul, 6, 0, 1, 0},    // x*y again
-      {Code::add, 7, 4, 6, 0},    // x*y + x*y
-      {Code::cos, 8, 0, 0, 0},    // cos x: one sincos with sin x
-      {Code::mul, 9, 5, 8, 0},    // sin x cos x
-      {Code::exp, 10, 1, 0, 0},   // dead: nothing reads it
-      {Code::sin, 11, 7, 0, 0},   // sin(2xy): pairs with sincos x
-      {Code::add, 12, 9, 11, 0},  // sin x cos x (one reader) + sin(2xy): one mul_add
-      {Code::mul, 13, 3, 2, 0},   // 1.5 t: time only
-      {Code::add, 14, 12, 13, 0},
+      {Op::mul, 4, 0, 1, 0},    // x*y
+      {Op::sin, 5, 0, 0, 0},    // sin x
+      {Op::mul, 6, 0, 1, 0},    // x*y again
+      {Op::add, 7, 4, 6, 0},    // x*y + x*y
+      {Op::cos, 8, 0, 0, 0},    // cos x: one sincos with sin x
+      {Op::mul, 9, 5, 8, 0},    // sin x cos x
+      {Op::exp, 10, 1, 0, 0},   // dead: nothing reads it
+      {Op::sin, 11, 7, 0, 0},   // sin(2xy): pairs with sincos x
+      {Op::add, 12, 9, 11, 0},  // sin x cos x (one reader) + sin(2xy): one mul_add
+      {Op::mul, 13, 3, 2, 0},   // 1.5 t: time only
+      {Op::add, 14, 12, 13, 0},
   };
   raw.out = {14, 7};
   raw.registers = 15;
   optimise_model_program(raw);
-  const auto count = [&](Code op) {
+  const auto count = [&](Op op) {
     return std::count_if(raw.code.begin(), raw.code.end(), [op](const Instr& in) { return in.op == op; });
   };
   CHECK(raw.code.size() == 6);  // mul, add, mul (1.5 t), sincos2, mul_add (sin x cos x + sin 2xy), add
-  CHECK(count(kSincos2) == 1);
-  CHECK(count(kMulAdd) == 1);
-  CHECK(count(Code::mul) == 2);  // x*y has two readers; 1.5 t depends on time alone
-  CHECK(count(Code::sin) + count(Code::cos) + count(kSincos) + count(Code::exp) == 0);
+  CHECK(count(Op::sincos2) == 1);
+  CHECK(count(Op::mul_add) == 1);
+  CHECK(count(Op::mul) == 2);  // x*y has two readers; 1.5 t depends on time alone
+  CHECK(count(Op::sin) + count(Op::cos) + count(Op::sincos) + count(Op::exp) == 0);
   // Every instruction comes after the ones it reads.
   std::vector<char> defined(raw.registers, 0);
   for (int r : {0, 1, 2, 3}) defined[r] = 1;

@@ -18,6 +18,7 @@
 
 #include "../support/integrate_fixtures.hpp"
 #include "../support/scratch.hpp"
+#include "chaoskit/core/instruction_set.hpp"
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/state_transition.hpp"
 #include "chaoskit/models/model_program_passes.hpp"
@@ -429,18 +430,19 @@ TEST_CASE("lanes: every instruction of a model file gives the scalar bits (every
   std::ofstream(path) << kEveryInstruction;
   const FileModel<4> model = file_model_4(path.string());
   // The optimised program holds every instruction the optimiser emits, each on the state (with
-  // derivatives): all of Code but copy, sin and cos (which the passes drop or turn into sincos),
-  // and the passes' own.
+  // derivatives): every operation of core/instruction_set.hpp but an expression's leaves (constant,
+  // variable), copy, sin and cos (which the passes drop or turn into sincos).
   {
     const ModelProgram::Layout program = model.program->layout();
     std::set<int> differentiated;
     for (int i = 0; i < program.code_size; ++i)
       if (program.code[i].dst < program.time_register) differentiated.insert(static_cast<int>(program.code[i].op));
-    for (int op = 0; op <= static_cast<int>(kSubMul); ++op) {
-      using C = ModelProgram::Code;
-      if (op == static_cast<int>(C::copy) || op == static_cast<int>(C::sin) || op == static_cast<int>(C::cos)) continue;
-      INFO("instruction " << op);
-      CHECK(differentiated.count(op) == 1);
+    for (const OpInfo& info : kOps) {
+      if (info.op == Op::constant || info.op == Op::variable || info.op == Op::copy || info.op == Op::sin ||
+          info.op == Op::cos)
+        continue;
+      INFO("instruction " << info.name);
+      CHECK(differentiated.count(static_cast<int>(info.op)) == 1);
     }
   }
   const int count = 11;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/core/instruction_set.hpp"
 
 namespace chaoskit {
 
@@ -51,40 +52,8 @@ class Expression {
   /// Indices of the variables the expression reads.
   const std::vector<int>& used_variables() const { return used_; }
 
-  enum class Op : unsigned char {
-    constant,
-    variable,
-    neg,
-    add,
-    sub,
-    mul,
-    div,
-    pow,
-    lt,
-    le,
-    gt,
-    ge,
-    eq,
-    ne,
-    land,
-    lor,
-    lnot,
-    sin,
-    cos,
-    tan,
-    asin,
-    acos,
-    atan,
-    atan2,
-    exp,
-    log,
-    sqrt,
-    abs,
-    min,
-    max,
-    wrap,
-    select
-  };
+  /// One postfix instruction: an operation of the shared instruction set (instruction_set.hpp), of
+  /// those the language writes: constant, variable, neg … select.
   struct Instr {
     Op op;
     int index;

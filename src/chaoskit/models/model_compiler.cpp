@@ -22,6 +22,7 @@
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/core/expression.hpp"
+#include "chaoskit/core/instruction_set.hpp"
 #include "chaoskit/models/model_compiler.hpp"
 #include "chaoskit/params/param_sets.hpp"
 
@@ -399,8 +400,6 @@ ModelCompiler::Operand ModelCompiler::compile(const toml::node& node, const std:
   try {
     e = Expression::parse(text, names_, key);
   } catch (const ExpressionError& err) { fail_in(node.source(), text, err.column(), err.what_only(), key); }
-  using Op = Expression::Op;
-  using Code = ModelProgram::Code;
   std::vector<Operand> st;
   for (const auto& in : e.program()) {
     if (in.op == Op::constant) {
@@ -448,10 +447,12 @@ ModelCompiler::Operand ModelCompiler::compile(const toml::node& node, const std:
       }
       continue;
     }
-    const auto [code, arity] = translate(in.op);
+    // The expression's operation is the register program's (core/instruction_set.hpp).
+    const Op code = in.op;
+    const int arity = operand_count(code);
     Operand arg[3] = {{true, 0, -1}, {true, 0, -1}, {true, 0, -1}};
     for (int k = arity - 1; k >= 0; --k) arg[k] = st.back(), st.pop_back();
-    if (code == Code::div && arg[1].is_const && arg[1].value == 0.0)
+    if (code == Op::div && arg[1].is_const && arg[1].value == 0.0)
       fail_in(node.source(), text, in.column, "division by zero (the denominator is 0 with the file's [values])", key);
     if (arg[0].is_const && arg[1].is_const && arg[2].is_const) {
       std::string origin = std::to_string(static_cast<int>(code)) + "(" + arg[0].origin;
@@ -461,10 +462,10 @@ ModelCompiler::Operand ModelCompiler::compile(const toml::node& node, const std:
     }
     // x^2, the commonest power in mechanics (ω², L²), as one multiplication instead of pow(): the
     // number 2 only, not a parameter or expression that is 2 (the code depends on no value).
-    const bool square = code == Code::pow && arg[1].is_const && arg[1].origin == number_origin(2.0);
+    const bool square = code == Op::pow && arg[1].is_const && arg[1].origin == number_origin(2.0);
     const int a = reg_of(arg[0]), b = square ? a : arity > 1 ? reg_of(arg[1]) : 0, c = arity > 2 ? reg_of(arg[2]) : 0;
     const int dst = next_reg_++;
-    code_->push_back({square ? Code::mul : code, dst, a, b, c});
+    code_->push_back({square ? Op::mul : code, dst, a, b, c});
     st.push_back({false, 0, dst});
   }
   return st.back();
@@ -493,44 +494,6 @@ ModelCompiler::Operand ModelCompiler::compile_let(const std::string& name, const
   else
     let.reg = o.reg;
   return o;
-}
-
-std::pair<ModelProgram::Code, int> ModelCompiler::translate(Expression::Op op) {
-  using Op = Expression::Op;
-  using Code = ModelProgram::Code;
-  switch (op) {
-    case Op::neg: return {Code::neg, 1};
-    case Op::add: return {Code::add, 2};
-    case Op::sub: return {Code::sub, 2};
-    case Op::mul: return {Code::mul, 2};
-    case Op::div: return {Code::div, 2};
-    case Op::pow: return {Code::pow, 2};
-    case Op::lt: return {Code::lt, 2};
-    case Op::le: return {Code::le, 2};
-    case Op::gt: return {Code::gt, 2};
-    case Op::ge: return {Code::ge, 2};
-    case Op::eq: return {Code::eq, 2};
-    case Op::ne: return {Code::ne, 2};
-    case Op::land: return {Code::land, 2};
-    case Op::lor: return {Code::lor, 2};
-    case Op::lnot: return {Code::lnot, 1};
-    case Op::sin: return {Code::sin, 1};
-    case Op::cos: return {Code::cos, 1};
-    case Op::tan: return {Code::tan, 1};
-    case Op::asin: return {Code::asin, 1};
-    case Op::acos: return {Code::acos, 1};
-    case Op::atan: return {Code::atan, 1};
-    case Op::atan2: return {Code::atan2, 2};
-    case Op::exp: return {Code::exp, 1};
-    case Op::log: return {Code::log, 1};
-    case Op::sqrt: return {Code::sqrt, 1};
-    case Op::abs: return {Code::abs, 1};
-    case Op::min: return {Code::min, 2};
-    case Op::max: return {Code::max, 2};
-    case Op::wrap: return {Code::wrap, 1};
-    case Op::select: return {Code::select, 3};
-    default: return {Code::copy, 1};  // constant and variable never reach here
-  }
 }
 
 std::shared_ptr<const ModelProgram> compile_model_program(const ParamFile& file, bool optimise,

@@ -90,7 +90,6 @@ class ModelCompiler {
   Operand compile_let(const std::string& name, const toml::source_region&);
   /// A parameter expression's value (a number, or names of [values] and operations on them).
   double constant_value(const toml::node& node, const std::string& key);
-  static std::pair<ModelProgram::Code, int> translate(Expression::Op op);
 
   // ---- modes, constraints, events (model_compiler_events.cpp) ----
   /// `modes` and their names; the constraint forces' names as symbols (before any expression).

@@ -22,8 +22,7 @@ namespace {
 constexpr int kConstraintProbes = 6;
 double probe_coordinate(int probe, int i) { return 3.0 * std::sin(1.3 * (probe + 1) + 0.7 * i + 0.2); }
 
-bool is_comparison(Expression::Op op) {
-  using Op = Expression::Op;
+bool is_comparison(Op op) {
   return op == Op::lt || op == Op::le || op == Op::gt || op == Op::ge || op == Op::eq || op == Op::ne ||
          op == Op::land || op == Op::lor || op == Op::lnot;
 }

@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "chaoskit/core/instruction_set.hpp"
 #include "chaoskit/models/jet.hpp"
 #include "chaoskit/models/model_program.hpp"
 #include "chaoskit/models/model_program_passes.hpp"
@@ -40,9 +41,6 @@ using detail::constant_like;
 using detail::Jet;
 using D = Jet<double, ModelProgram::kMaxEventDirections>;  // a value and the caller's directions
 using DD = Jet<D, 8>;                                      // and its derivatives by the coordinates
-using Code = ModelProgram::Code;
-
-constexpr int code_number(Code op) { return static_cast<int>(op); }
 
 template <class T>
 T truth(const T& like, bool b) {
@@ -59,52 +57,52 @@ void run_nested(const ModelProgram::Instr* code, int size, T* reg) {
     const T& b = reg[in.b];
     const T& c = reg[in.c];
     const double av = value_of(a), bv = value_of(b);
-    switch (static_cast<int>(in.op)) {
-      case code_number(kSincos): {
+    switch (in.op) {
+      case Op::sincos: {
         const T s = jet_sin(a), co = jet_cos(a);
         reg[in.dst] = s, reg[in.dst + 1] = co;
         break;
       }
-      case code_number(kSincos2): {
+      case Op::sincos2: {
         const T sa = jet_sin(a), ca = jet_cos(a), sb = jet_sin(b), cb = jet_cos(b);
         reg[in.dst] = sa, reg[in.dst + 1] = ca, reg[in.c] = sb, reg[in.c + 1] = cb;
         break;
       }
-      case code_number(kMulAdd): reg[in.dst] = a * b + c; break;
-      case code_number(kAddMul): reg[in.dst] = c + a * b; break;
-      case code_number(kMulSub): reg[in.dst] = a * b - c; break;
-      case code_number(kSubMul): reg[in.dst] = c - a * b; break;
-      case code_number(Code::copy): reg[in.dst] = a; break;
-      case code_number(Code::neg): reg[in.dst] = -a; break;
-      case code_number(Code::add): reg[in.dst] = a + b; break;
-      case code_number(Code::sub): reg[in.dst] = a - b; break;
-      case code_number(Code::mul): reg[in.dst] = a * b; break;
-      case code_number(Code::div): reg[in.dst] = a / b; break;
-      case code_number(Code::pow): reg[in.dst] = jet_pow(a, b); break;
-      case code_number(Code::lt): reg[in.dst] = truth(a, av < bv); break;
-      case code_number(Code::le): reg[in.dst] = truth(a, av <= bv); break;
-      case code_number(Code::gt): reg[in.dst] = truth(a, av > bv); break;
-      case code_number(Code::ge): reg[in.dst] = truth(a, av >= bv); break;
-      case code_number(Code::eq): reg[in.dst] = truth(a, av == bv); break;
-      case code_number(Code::ne): reg[in.dst] = truth(a, av != bv); break;
-      case code_number(Code::land): reg[in.dst] = truth(a, av != 0.0 && bv != 0.0); break;
-      case code_number(Code::lor): reg[in.dst] = truth(a, av != 0.0 || bv != 0.0); break;
-      case code_number(Code::lnot): reg[in.dst] = truth(a, av == 0.0); break;
-      case code_number(Code::sin): reg[in.dst] = jet_sin(a); break;
-      case code_number(Code::cos): reg[in.dst] = jet_cos(a); break;
-      case code_number(Code::tan): reg[in.dst] = jet_tan(a); break;
-      case code_number(Code::asin): reg[in.dst] = jet_asin(a); break;
-      case code_number(Code::acos): reg[in.dst] = jet_acos(a); break;
-      case code_number(Code::atan): reg[in.dst] = jet_atan(a); break;
-      case code_number(Code::atan2): reg[in.dst] = jet_atan2(a, b); break;
-      case code_number(Code::exp): reg[in.dst] = jet_exp(a); break;
-      case code_number(Code::log): reg[in.dst] = jet_log(a); break;
-      case code_number(Code::sqrt): reg[in.dst] = jet_sqrt(a); break;
-      case code_number(Code::abs): reg[in.dst] = jet_abs(a); break;
-      case code_number(Code::min): reg[in.dst] = av <= bv ? a : b; break;
-      case code_number(Code::max): reg[in.dst] = av >= bv ? a : b; break;
-      case code_number(Code::wrap): reg[in.dst] = jet_wrap(a); break;
-      case code_number(Code::select): reg[in.dst] = av != 0.0 ? b : c; break;
+      case Op::mul_add: reg[in.dst] = a * b + c; break;
+      case Op::add_mul: reg[in.dst] = c + a * b; break;
+      case Op::mul_sub: reg[in.dst] = a * b - c; break;
+      case Op::sub_mul: reg[in.dst] = c - a * b; break;
+      case Op::copy: reg[in.dst] = a; break;
+      case Op::neg: reg[in.dst] = -a; break;
+      case Op::add: reg[in.dst] = a + b; break;
+      case Op::sub: reg[in.dst] = a - b; break;
+      case Op::mul: reg[in.dst] = a * b; break;
+      case Op::div: reg[in.dst] = a / b; break;
+      case Op::pow: reg[in.dst] = jet_pow(a, b); break;
+      case Op::lt: reg[in.dst] = truth(a, av < bv); break;
+      case Op::le: reg[in.dst] = truth(a, av <= bv); break;
+      case Op::gt: reg[in.dst] = truth(a, av > bv); break;
+      case Op::ge: reg[in.dst] = truth(a, av >= bv); break;
+      case Op::eq: reg[in.dst] = truth(a, av == bv); break;
+      case Op::ne: reg[in.dst] = truth(a, av != bv); break;
+      case Op::land: reg[in.dst] = truth(a, av != 0.0 && bv != 0.0); break;
+      case Op::lor: reg[in.dst] = truth(a, av != 0.0 || bv != 0.0); break;
+      case Op::lnot: reg[in.dst] = truth(a, av == 0.0); break;
+      case Op::sin: reg[in.dst] = jet_sin(a); break;
+      case Op::cos: reg[in.dst] = jet_cos(a); break;
+      case Op::tan: reg[in.dst] = jet_tan(a); break;
+      case Op::asin: reg[in.dst] = jet_asin(a); break;
+      case Op::acos: reg[in.dst] = jet_acos(a); break;
+      case Op::atan: reg[in.dst] = jet_atan(a); break;
+      case Op::atan2: reg[in.dst] = jet_atan2(a, b); break;
+      case Op::exp: reg[in.dst] = jet_exp(a); break;
+      case Op::log: reg[in.dst] = jet_log(a); break;
+      case Op::sqrt: reg[in.dst] = jet_sqrt(a); break;
+      case Op::abs: reg[in.dst] = jet_abs(a); break;
+      case Op::min: reg[in.dst] = av <= bv ? a : b; break;
+      case Op::max: reg[in.dst] = av >= bv ? a : b; break;
+      case Op::wrap: reg[in.dst] = jet_wrap(a); break;
+      case Op::select: reg[in.dst] = av != 0.0 ? b : c; break;
       default: break;
     }
   }

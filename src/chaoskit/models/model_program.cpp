@@ -8,17 +8,16 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <vector>
 
+#include "chaoskit/core/apply_op.hpp"
+#include "chaoskit/core/instruction_set.hpp"
 #include "chaoskit/models/register_files.hpp"
 #include "chaoskit/models/sincos_pair.hpp"
 
 namespace chaoskit {
 
 namespace {
-
-using Code = ModelProgram::Code;
 
 // sin and cos of one angle by chaoskit's polynomial (sincos_pair.hpp: within 2 ulp, the same bits
 // on every machine), used by the plain and the dual mode alike so that both give the same values;
@@ -38,49 +37,17 @@ inline double cos_of(double a) {
   return c;
 }
 
-double wrap_angle(double a) {
-  a = std::remainder(a, 2.0 * std::numbers::pi);
-  if (a <= -std::numbers::pi) a += 2.0 * std::numbers::pi;
-  return a;
-}
+// The register machine's sin and cos for core/apply_op.hpp.
+struct PolynomialTrig {
+  static double sin(double a) { return sin_of(a); }
+  static double cos(double a) { return cos_of(a); }
+};
 
-// The value of one instruction; the compiler folds constants with the same function, so a folded
-// parameter expression is the value the program would have computed.
-inline double apply(Code op, double a, double b, double c) {
-  switch (op) {
-    case Code::copy: return a;
-    case Code::neg: return -a;
-    case Code::add: return a + b;
-    case Code::sub: return a - b;
-    case Code::mul: return a * b;
-    case Code::div: return a / b;
-    case Code::pow: return std::pow(a, b);
-    case Code::lt: return a < b;
-    case Code::le: return a <= b;
-    case Code::gt: return a > b;
-    case Code::ge: return a >= b;
-    case Code::eq: return a == b;
-    case Code::ne: return a != b;
-    case Code::land: return (a != 0.0) && (b != 0.0);
-    case Code::lor: return (a != 0.0) || (b != 0.0);
-    case Code::lnot: return a == 0.0 ? 1.0 : 0.0;
-    case Code::sin: return sin_of(a);
-    case Code::cos: return cos_of(a);
-    case Code::tan: return std::tan(a);
-    case Code::asin: return std::asin(a);
-    case Code::acos: return std::acos(a);
-    case Code::atan: return std::atan(a);
-    case Code::atan2: return std::atan2(a, b);
-    case Code::exp: return std::exp(a);
-    case Code::log: return std::log(a);
-    case Code::sqrt: return std::sqrt(a);
-    case Code::abs: return std::abs(a);
-    case Code::min: return std::min(a, b);
-    case Code::max: return std::max(a, b);
-    case Code::wrap: return wrap_angle(a);
-    case Code::select: return a != 0.0 ? b : c;
-  }
-  return NAN;  // kSincos, kSincos2: several outputs, run by run_value
+// The value of one instruction; the compiler folds constants with the same function
+// (model_program_apply), so a folded parameter expression is the value the program would have
+// computed. Always inlined: GCC made it a call, and the dual pass ran 1.7 % more instructions.
+[[gnu::always_inline]] inline double apply(Op op, double a, double b, double c) {
+  return apply_op<PolynomialTrig>(op, a, b, c);
 }
 
 // Solves M a = b in place for a symmetric positive-definite n × n M (row-major) by Cholesky;
@@ -126,19 +93,11 @@ inline void sin_cos_two(double a, double b, double& sa, double& ca, double& sb, 
 }
 
 // One instruction on values only.
-// Switches over the passes' codes go by number (kSincos and its kin are not among Code's names).
-constexpr int code_number(Code op) { return static_cast<int>(op); }
-
-// One instruction on values only.
 inline void run_value(const ModelProgram::Instr& in, double* reg) {
   const double a = reg[in.a], b = reg[in.b], c = reg[in.c];
-  switch (static_cast<int>(in.op)) {
-    case code_number(kSincos): sin_cos(a, reg[in.dst], reg[in.dst + 1]); break;
-    case code_number(kSincos2): sin_cos_two(a, b, reg[in.dst], reg[in.dst + 1], reg[in.c], reg[in.c + 1]); break;
-    case code_number(kMulAdd): reg[in.dst] = a * b + c; break;
-    case code_number(kAddMul): reg[in.dst] = c + a * b; break;
-    case code_number(kMulSub): reg[in.dst] = a * b - c; break;
-    case code_number(kSubMul): reg[in.dst] = c - a * b; break;
+  switch (in.op) {
+    case Op::sincos: sin_cos(a, reg[in.dst], reg[in.dst + 1]); break;
+    case Op::sincos2: sin_cos_two(a, b, reg[in.dst], reg[in.dst + 1], reg[in.c], reg[in.c + 1]); break;
     default: reg[in.dst] = apply(in.op, a, b, c); break;
   }
 }
@@ -157,7 +116,7 @@ inline void chain_rule(double* d, double ga, const double* da, double gb, const 
 // A fused product and sum or difference in the dual mode: t = a b with mul's derivative, then the
 // sum's or difference's (1 · dt ± 1 · dc in the operands' order), direction by direction, each
 // through chain_rule as the two separate instructions compute them. Returns the value.
-template <int K, Code Op>
+template <int K, Op F>
 inline double multiply_add(const ModelProgram::Instr& in, const double* reg, const double* der, int V, double a,
                            double b, const double* da, const double* db, double* d, int k) {
   const int kn = K > 0 ? K : k;
@@ -167,20 +126,20 @@ inline double multiply_add(const ModelProgram::Instr& in, const double* reg, con
   for (int j = 0; j < kn; ++j) {
     double dt;
     chain_rule<1>(&dt, b, da + j, a, db + j, 1);
-    if constexpr (Op == kMulAdd)
+    if constexpr (F == Op::mul_add)
       chain_rule<1>(d + j, 1.0, &dt, 1.0, dc + j, 1);
-    else if constexpr (Op == kAddMul)
+    else if constexpr (F == Op::add_mul)
       chain_rule<1>(d + j, 1.0, dc + j, 1.0, &dt, 1);
-    else if constexpr (Op == kMulSub)
+    else if constexpr (F == Op::mul_sub)
       chain_rule<1>(d + j, 1.0, &dt, -1.0, dc + j, 1);
     else
       chain_rule<1>(d + j, 1.0, dc + j, -1.0, &dt, 1);
   }
-  if constexpr (Op == kMulAdd)
+  if constexpr (F == Op::mul_add)
     return t + c;
-  else if constexpr (Op == kAddMul)
+  else if constexpr (F == Op::add_mul)
     return c + t;
-  else if constexpr (Op == kMulSub)
+  else if constexpr (F == Op::mul_sub)
     return t - c;
   else
     return c - t;
@@ -204,11 +163,10 @@ void dual_pass(const std::vector<ModelProgram::Instr>& code, int V, double* reg,
     // The value and the derivative in one switch (one dispatch per instruction): each case gives
     // chain_rule its partial derivatives ∂/∂a, ∂/∂b, constants where they are (1, −1, 0), so that
     // the compiler drops the multiplications by 1 and the test of gb. The values are computed
-    // exactly as apply() computes them, so the dual mode's f is the plain rhs's f. (The switch is
-    // on the code's number: kSincos and kSincos2 are not among Code's names.)
+    // exactly as apply() computes them, so the dual mode's f is the plain rhs's f.
     double v;
-    switch (static_cast<int>(in.op)) {
-      case code_number(kSincos): {  // d sin = cos da, d cos = −sin da, as for sin and cos alone
+    switch (in.op) {
+      case Op::sincos: {  // d sin = cos da, d cos = −sin da, as for sin and cos alone
         double c;
         sin_cos(a, v, c);
         reg[in.dst + 1] = c;
@@ -216,7 +174,7 @@ void dual_pass(const std::vector<ModelProgram::Instr>& code, int V, double* reg,
         chain_rule<K>(d + k, -v, da, 0.0, da, k);
         break;
       }
-      case code_number(kSincos2): {  // the first half depends on the state (the layout's order)
+      case Op::sincos2: {  // the first half depends on the state (the layout's order)
         double c, sb, cb;
         sin_cos_two(a, b, v, c, sb, cb);
         reg[in.dst + 1] = c, reg[in.c] = sb, reg[in.c + 1] = cb;
@@ -228,70 +186,64 @@ void dual_pass(const std::vector<ModelProgram::Instr>& code, int V, double* reg,
         }
         break;
       }
-      case code_number(kMulAdd): v = multiply_add<K, kMulAdd>(in, reg, der, V, a, b, da, db, d, k); break;
-      case code_number(kAddMul): v = multiply_add<K, kAddMul>(in, reg, der, V, a, b, da, db, d, k); break;
-      case code_number(kMulSub): v = multiply_add<K, kMulSub>(in, reg, der, V, a, b, da, db, d, k); break;
-      case code_number(kSubMul): v = multiply_add<K, kSubMul>(in, reg, der, V, a, b, da, db, d, k); break;
-      case code_number(Code::copy): v = a, chain_rule<K>(d, 1.0, da, 0.0, db, k); break;
-      case code_number(Code::wrap): v = apply(in.op, a, b, 0.0), chain_rule<K>(d, 1.0, da, 0.0, db, k); break;
-      case code_number(Code::neg): v = -a, chain_rule<K>(d, -1.0, da, 0.0, db, k); break;
-      case code_number(Code::add): v = a + b, chain_rule<K>(d, 1.0, da, 1.0, db, k); break;
-      case code_number(Code::sub): v = a - b, chain_rule<K>(d, 1.0, da, -1.0, db, k); break;
-      case code_number(Code::mul): v = a * b, chain_rule<K>(d, b, da, a, db, k); break;
-      case code_number(Code::div): v = a / b, chain_rule<K>(d, 1.0 / b, da, -v / b, db, k); break;
-      case code_number(Code::pow): {
+      case Op::mul_add: v = multiply_add<K, Op::mul_add>(in, reg, der, V, a, b, da, db, d, k); break;
+      case Op::add_mul: v = multiply_add<K, Op::add_mul>(in, reg, der, V, a, b, da, db, d, k); break;
+      case Op::mul_sub: v = multiply_add<K, Op::mul_sub>(in, reg, der, V, a, b, da, db, d, k); break;
+      case Op::sub_mul: v = multiply_add<K, Op::sub_mul>(in, reg, der, V, a, b, da, db, d, k); break;
+      case Op::copy: v = a, chain_rule<K>(d, 1.0, da, 0.0, db, k); break;
+      case Op::wrap: v = apply(in.op, a, b, 0.0), chain_rule<K>(d, 1.0, da, 0.0, db, k); break;
+      case Op::neg: v = -a, chain_rule<K>(d, -1.0, da, 0.0, db, k); break;
+      case Op::add: v = a + b, chain_rule<K>(d, 1.0, da, 1.0, db, k); break;
+      case Op::sub: v = a - b, chain_rule<K>(d, 1.0, da, -1.0, db, k); break;
+      case Op::mul: v = a * b, chain_rule<K>(d, b, da, a, db, k); break;
+      case Op::div: v = a / b, chain_rule<K>(d, 1.0 / b, da, -v / b, db, k); break;
+      case Op::pow: {
         v = std::pow(a, b);
         const double ga = b == 0.0 ? 0.0 : b * std::pow(a, b - 1.0);
         const double gb = a > 0.0 ? v * std::log(a) : 0.0;  // a^b with a varying exponent needs a > 0
         chain_rule<K>(d, ga, da, gb, db, k);
         break;
       }
-      case code_number(Code::sin): {
+      case Op::sin: {
         double c;
         sin_cos(a, v, c);
         chain_rule<K>(d, c, da, 0.0, db, k);
         break;
       }
-      case code_number(Code::cos): {
+      case Op::cos: {
         double s;
         sin_cos(a, s, v);
         chain_rule<K>(d, -s, da, 0.0, db, k);
         break;
       }
-      case code_number(Code::tan): v = std::tan(a), chain_rule<K>(d, 1.0 + v * v, da, 0.0, db, k); break;
-      case code_number(Code::asin):
-        v = std::asin(a), chain_rule<K>(d, 1.0 / std::sqrt(1.0 - a * a), da, 0.0, db, k);
-        break;
-      case code_number(Code::acos):
-        v = std::acos(a), chain_rule<K>(d, -1.0 / std::sqrt(1.0 - a * a), da, 0.0, db, k);
-        break;
-      case code_number(Code::atan): v = std::atan(a), chain_rule<K>(d, 1.0 / (1.0 + a * a), da, 0.0, db, k); break;
-      case code_number(Code::atan2): {
+      case Op::tan: v = std::tan(a), chain_rule<K>(d, 1.0 + v * v, da, 0.0, db, k); break;
+      case Op::asin: v = std::asin(a), chain_rule<K>(d, 1.0 / std::sqrt(1.0 - a * a), da, 0.0, db, k); break;
+      case Op::acos: v = std::acos(a), chain_rule<K>(d, -1.0 / std::sqrt(1.0 - a * a), da, 0.0, db, k); break;
+      case Op::atan: v = std::atan(a), chain_rule<K>(d, 1.0 / (1.0 + a * a), da, 0.0, db, k); break;
+      case Op::atan2: {
         const double r2 = a * a + b * b;
         v = std::atan2(a, b), chain_rule<K>(d, b / r2, da, -a / r2, db, k);
         break;
       }
-      case code_number(Code::exp): v = std::exp(a), chain_rule<K>(d, v, da, 0.0, db, k); break;
-      case code_number(Code::log): v = std::log(a), chain_rule<K>(d, 1.0 / a, da, 0.0, db, k); break;
-      case code_number(Code::sqrt): v = std::sqrt(a), chain_rule<K>(d, 0.5 / v, da, 0.0, db, k); break;
-      case code_number(Code::abs):
-        v = std::abs(a), chain_rule<K>(d, a > 0.0 ? 1.0 : a < 0.0 ? -1.0 : 0.0, da, 0.0, db, k);
-        break;
-      case code_number(Code::min):
+      case Op::exp: v = std::exp(a), chain_rule<K>(d, v, da, 0.0, db, k); break;
+      case Op::log: v = std::log(a), chain_rule<K>(d, 1.0 / a, da, 0.0, db, k); break;
+      case Op::sqrt: v = std::sqrt(a), chain_rule<K>(d, 0.5 / v, da, 0.0, db, k); break;
+      case Op::abs: v = std::abs(a), chain_rule<K>(d, a > 0.0 ? 1.0 : a < 0.0 ? -1.0 : 0.0, da, 0.0, db, k); break;
+      case Op::min:
         v = std::min(a, b);
         if (a <= b)
           chain_rule<K>(d, 1.0, da, 0.0, db, k);
         else
           chain_rule<K>(d, 0.0, da, 1.0, db, k);
         break;
-      case code_number(Code::max):
+      case Op::max:
         v = std::max(a, b);
         if (a >= b)
           chain_rule<K>(d, 1.0, da, 0.0, db, k);
         else
           chain_rule<K>(d, 0.0, da, 1.0, db, k);
         break;
-      case code_number(Code::select): {
+      case Op::select: {
         const int src = a != 0.0 ? in.b : in.c;
         reg[in.dst] = reg[src];
         std::copy(der + slot(src) * k, der + (slot(src) + 1) * k, d);
@@ -359,7 +311,7 @@ void solve_mechanical(const std::vector<int>& mass, const std::vector<int>& forc
 
 }  // namespace
 
-double model_program_apply(Code op, double a, double b, double c) { return apply(op, a, b, c); }
+double model_program_apply(Op op, double a, double b, double c) { return apply(op, a, b, c); }
 
 void ModelProgram::run(double* reg) const {
   for (const auto& [r, v] : constants_) reg[r] = v;

@@ -22,6 +22,8 @@
 #include <utility>
 #include <vector>
 
+#include "chaoskit/core/instruction_set.hpp"
+
 namespace chaoskit {
 
 struct ParamFile;
@@ -135,42 +137,12 @@ class ModelProgram {
   LinkAngles link_angles() const { return link_angles_; }
   const std::vector<double>& link_lengths() const { return link_lengths_; }
 
-  enum class Code : unsigned char {
-    copy,
-    neg,
-    add,
-    sub,
-    mul,
-    div,
-    pow,
-    lt,
-    le,
-    gt,
-    ge,
-    eq,
-    ne,
-    land,
-    lor,
-    lnot,
-    sin,
-    cos,
-    tan,
-    asin,
-    acos,
-    atan,
-    atan2,
-    exp,
-    log,
-    sqrt,
-    abs,
-    min,
-    max,
-    wrap,
-    select
-  };
-  /// One instruction: reg[dst] = op(reg[a], reg[b], reg[c]).
+  /// One instruction: reg[dst] = op(reg[a], reg[b], reg[c]), op one of the shared instruction set
+  /// (core/instruction_set.hpp) but constant and variable (registers hold those); sincos and
+  /// sincos2 write two and four registers (dst, dst + 1 and c, c + 1), the passes make them and
+  /// mul_add and its kin (models/model_program_passes.hpp).
   struct Instr {
-    Code op;
+    Op op;
     int dst, a, b, c;
   };
 
@@ -273,21 +245,8 @@ class ModelProgram {
   int forces_ = 0;  // an event-side program: the constraint forces it reads (registers after t)
 };
 
-/// The instructions the passes introduce (model_program_passes.hpp): Code's underlying type has room
-/// after `select`; they are not in the parser's vocabulary, so Code does not name them:
-///   sincos   reg[dst] = sin(reg[a]), reg[dst + 1] = cos(reg[a])
-///   sincos2  sincos of reg[a] into dst, dst + 1 and of reg[b] into c, c + 1, one 2-wide polynomial
-///   mul_add  reg[dst] = (reg[a] * reg[b]) + reg[c]   and add_mul: reg[c] + (reg[a] * reg[b]),
-///   mul_sub  reg[dst] = (reg[a] * reg[b]) − reg[c]   and sub_mul: reg[c] − (reg[a] * reg[b]):
-///            a product and the sum or difference that is its only reader, two IEEE operations
-///            (the product rounded first, no FMA) in one dispatch
-constexpr ModelProgram::Code pass_code(int after_select) {
-  return static_cast<ModelProgram::Code>(static_cast<int>(ModelProgram::Code::select) + after_select);
-}
-inline constexpr ModelProgram::Code kSincos = pass_code(1), kSincos2 = pass_code(2), kMulAdd = pass_code(3),
-                                    kAddMul = pass_code(4), kMulSub = pass_code(5), kSubMul = pass_code(6);
-
-/// One instruction's value (the compiler folds parameter-only expressions with it).
-double model_program_apply(ModelProgram::Code op, double a, double b, double c);
+/// One instruction's value (core/apply_op.hpp with chaoskit's sin and cos polynomial; NaN for sincos
+/// and sincos2); the compiler folds parameter-only expressions with it.
+double model_program_apply(Op op, double a, double b, double c);
 
 }  // namespace chaoskit

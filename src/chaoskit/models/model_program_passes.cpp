@@ -10,32 +10,7 @@
 
 namespace chaoskit {
 
-using Code = ModelProgram::Code;
 using Instr = ModelProgram::Instr;
-
-int operand_count(Code op) {
-  if (op == kSincos) return 1;
-  if (op == kSincos2) return 2;
-  if (op == kMulAdd || op == kAddMul || op == kMulSub || op == kSubMul) return 3;
-  switch (op) {
-    case Code::copy:
-    case Code::neg:
-    case Code::lnot:
-    case Code::sin:
-    case Code::cos:
-    case Code::tan:
-    case Code::asin:
-    case Code::acos:
-    case Code::atan:
-    case Code::exp:
-    case Code::log:
-    case Code::sqrt:
-    case Code::abs:
-    case Code::wrap: return 1;
-    case Code::select: return 3;
-    default: return 2;
-  }
-}
 
 std::vector<int> instruction_operands(const Instr& in) {
   const int arity = operand_count(in.op);
@@ -46,8 +21,8 @@ std::vector<int> instruction_operands(const Instr& in) {
 }
 
 std::vector<int> instruction_outputs(const Instr& in) {
-  if (in.op == kSincos) return {in.dst, in.dst + 1};
-  if (in.op == kSincos2) return {in.dst, in.dst + 1, in.c, in.c + 1};
+  if (in.op == Op::sincos) return {in.dst, in.dst + 1};
+  if (in.op == Op::sincos2) return {in.dst, in.dst + 1, in.c, in.c + 1};
   return {in.dst};
 }
 
@@ -59,7 +34,7 @@ Instr renamed_operands(Instr in, const std::vector<int>& to) {
   const int arity = operand_count(in.op);
   in.a = to[in.a];
   in.b = arity > 1 ? to[in.b] : 0;
-  if (in.op != kSincos2) in.c = arity > 2 ? to[in.c] : 0;
+  if (in.op != Op::sincos2) in.c = arity > 2 ? to[in.c] : 0;
   return in;
 }
 
@@ -67,26 +42,26 @@ Instr renamed_operands(Instr in, const std::vector<int>& to) {
 /// holding its value afterwards (registers of dropped instructions map to the kept one); new
 /// sincos registers are allocated from `registers`, in pairs.
 void merge_common(std::vector<Instr>& code, int& registers, std::vector<int>& to) {
-  std::map<std::tuple<Code, int, int, int>, int> seen;  // an instruction's fields -> its register
-  std::map<int, int> sincos_of;                         // argument -> sin register (cos: + 1)
+  std::map<std::tuple<Op, int, int, int>, int> seen;  // an instruction's fields -> its register
+  std::map<int, int> sincos_of;                       // argument -> sin register (cos: + 1)
   std::vector<Instr> kept;
   for (const Instr& raw : code) {
     const Instr in = renamed_operands(raw, to);
-    if (in.op == Code::copy) {  // a copy is its operand
+    if (in.op == Op::copy) {  // a copy is its operand
       to[in.dst] = in.a;
       continue;
     }
-    if (in.op == Code::sin || in.op == Code::cos) {
+    if (in.op == Op::sin || in.op == Op::cos) {
       auto it = sincos_of.find(in.a);
       if (it == sincos_of.end()) {
         const int s = registers;
         registers += 2;
         to.push_back(s);
         to.push_back(s + 1);
-        kept.push_back({kSincos, s, in.a, 0, 0});
+        kept.push_back({Op::sincos, s, in.a, 0, 0});
         it = sincos_of.emplace(in.a, s).first;
       }
-      to[in.dst] = in.op == Code::sin ? it->second : it->second + 1;
+      to[in.dst] = in.op == Op::sin ? it->second : it->second + 1;
       continue;
     }
     const auto key = std::make_tuple(in.op, in.a, in.b, in.c);
@@ -131,7 +106,7 @@ void fuse_multiply_add(std::vector<Instr>& code, const std::vector<int>& roots, 
     for (std::size_t k = 0; k < outs.size(); ++k) {
       producer[outs[k]] = i;
       // sincos2: outputs 0, 1 from operand a, 2, 3 from b; everything else: any operand.
-      varying[outs[k]] = code[i].op == kSincos2
+      varying[outs[k]] = code[i].op == Op::sincos2
                              ? varying[ops[k / 2]]
                              : std::any_of(ops.begin(), ops.end(), [&](int r) { return varying[r] != 0; });
     }
@@ -139,19 +114,19 @@ void fuse_multiply_add(std::vector<Instr>& code, const std::vector<int>& roots, 
   std::vector<char> folded(n, 0);
   auto foldable = [&](int r) {
     const int p = producer[r];
-    return p >= 0 && !folded[p] && code[p].op == Code::mul && uses[r] == 1 && varying[r];
+    return p >= 0 && !folded[p] && code[p].op == Op::mul && uses[r] == 1 && varying[r];
   };
   for (Instr& in : code) {
-    if (in.op != Code::add && in.op != Code::sub) continue;
-    const bool add = in.op == Code::add;
+    if (in.op != Op::add && in.op != Op::sub) continue;
+    const bool add = in.op == Op::add;
     if (foldable(in.b)) {  // a ± (x y): add_mul / sub_mul with c = a
       const Instr& m = code[producer[in.b]];
       folded[producer[in.b]] = 1;
-      in = {add ? kAddMul : kSubMul, in.dst, m.a, m.b, in.a};
+      in = {add ? Op::add_mul : Op::sub_mul, in.dst, m.a, m.b, in.a};
     } else if (foldable(in.a)) {  // (x y) ± b
       const Instr& m = code[producer[in.a]];
       folded[producer[in.a]] = 1;
-      in = {add ? kMulAdd : kMulSub, in.dst, m.a, m.b, in.b};
+      in = {add ? Op::mul_add : Op::mul_sub, in.dst, m.a, m.b, in.b};
     }
   }
   std::vector<Instr> kept;
@@ -181,7 +156,7 @@ void pair_sincos(std::vector<Instr>& code, int registers) {
   }
   using Queue = std::priority_queue<int, std::vector<int>, std::greater<>>;  // earliest first
   Queue plain, trig;
-  auto make_ready = [&](int i) { (code[i].op == kSincos ? trig : plain).push(i); };
+  auto make_ready = [&](int i) { (code[i].op == Op::sincos ? trig : plain).push(i); };
   for (int i = 0; i < n; ++i)
     if (waiting[i] == 0) make_ready(i);
   auto release = [&](int i) {
@@ -200,7 +175,7 @@ void pair_sincos(std::vector<Instr>& code, int registers) {
       trig.pop();
       const int j = trig.top();
       trig.pop();
-      out.push_back({kSincos2, code[i].dst, code[i].a, code[j].a, code[j].dst});
+      out.push_back({Op::sincos2, code[i].dst, code[i].a, code[j].a, code[j].dst});
       release(i);
       release(j);
     } else {
@@ -246,7 +221,7 @@ void lay_out_registers(RawModelProgram& raw) {
   // sincos2 whose second half alone does is turned round (the dual mode reads the first half's
   // register to tell whether there is any derivative work).
   for (Instr& in : raw.code) {
-    if (in.op == kSincos2) {
+    if (in.op == Op::sincos2) {
       if (!varying[in.a] && varying[in.b]) std::swap(in.a, in.b), std::swap(in.dst, in.c);
       varying[in.dst] = varying[in.dst + 1] = varying[in.a];
       varying[in.c] = varying[in.c + 1] = varying[in.b];
@@ -283,7 +258,7 @@ void lay_out_registers(RawModelProgram& raw) {
       const Instr old = in;
       in = renamed_operands(old, to);
       in.dst = to[old.dst];
-      if (in.op == kSincos2) in.c = to[old.c];
+      if (in.op == Op::sincos2) in.c = to[old.c];
     }
   };
   rewrite(raw.code);
@@ -300,8 +275,8 @@ ModelProgramStats model_program_stats(const RawModelProgram& p) {
   ModelProgramStats s;
   s.instructions = static_cast<int>(p.code.size());
   for (const Instr& in : p.code) {
-    s.derivative_instructions += in.dst < p.time || (in.op == kSincos2 && in.c < p.time);
-    s.trig_evaluations += in.op == Code::sin || in.op == Code::cos || in.op == kSincos || in.op == kSincos2;
+    s.derivative_instructions += in.dst < p.time || (in.op == Op::sincos2 && in.c < p.time);
+    s.trig_evaluations += in.op == Op::sin || in.op == Op::cos || in.op == Op::sincos || in.op == Op::sincos2;
   }
   return s;
 }

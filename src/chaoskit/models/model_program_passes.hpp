@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "chaoskit/core/instruction_set.hpp"
 #include "chaoskit/models/model_program.hpp"
 
 namespace chaoskit {
@@ -46,8 +47,8 @@ struct RawModelProgram {
   std::vector<int> energy_mass;
 };
 
-/// Operands an instruction reads (by its operation's arity) and registers it writes.
-int operand_count(ModelProgram::Code op);
+/// Registers an instruction reads (by its operation's operand_count, core/instruction_set.hpp) and
+/// registers it writes.
 std::vector<int> instruction_operands(const ModelProgram::Instr& in);
 std::vector<int> instruction_outputs(const ModelProgram::Instr& in);
 

@@ -13,7 +13,10 @@
 // Included only by the lane_files_<isa>.cpp written from simd/instances/lane_files.cpp.in: the
 // rules of lanes.hpp hold (everything inline is in the instruction set's namespace or always
 // inlined; the program is read from the plain arrays of ModelProgram::Layout, never through an
-// inline function the rest of chaoskit also uses).
+// inline function the rest of chaoskit also uses). That is why the switches here restate the
+// scalar evaluator (core/apply_op.hpp) instead of calling it, over the same operations
+// (core/instruction_set.hpp's Op): an enum is a type, not code, so sharing it is safe where
+// sharing apply_op, compiled once with AVX-512 flags and once without, would not be.
 #include "chaoskit/models/model_program.hpp"
 #include "chaoskit/models/model_program_passes.hpp"
 #include "chaoskit/simd/lanes.hpp"
@@ -23,9 +26,7 @@ inline namespace CHAOSKIT_LANE_ISA {
 
 namespace program_lanes {
 
-using Code = ModelProgram::Code;
 using Instr = ModelProgram::Instr;
-constexpr int number(Code op) { return static_cast<int>(op); }
 
 template <int W>
 using Mask = typename Lanes<W>::Mask;
@@ -75,54 +76,54 @@ CHAOSKIT_LANE_INLINE double wrap_angle(double a) {
   return a;
 }
 
-/// The value of a one-output instruction (model_program.cpp's apply and run_value's fused cases).
+/// The value of a one-output instruction (core/apply_op.hpp's apply_op per lane).
 template <int W>
-CHAOSKIT_LANE_INLINE Lanes<W> apply(int op, const Lanes<W>& a, const Lanes<W>& b, const Lanes<W>& c) {
+CHAOSKIT_LANE_INLINE Lanes<W> apply(Op op, const Lanes<W>& a, const Lanes<W>& b, const Lanes<W>& c) {
   using L = Lanes<W>;
   switch (op) {
-    case number(kMulAdd): return a * b + c;
-    case number(kAddMul): return c + a * b;
-    case number(kMulSub): return a * b - c;
-    case number(kSubMul): return c - a * b;
-    case number(Code::copy): return a;
-    case number(Code::neg): return -a;
-    case number(Code::add): return a + b;
-    case number(Code::sub): return a - b;
-    case number(Code::mul): return a * b;
-    case number(Code::div): return a / b;
-    case number(Code::pow): return each<W>(a, b, [](double x, double y) { return __builtin_pow(x, y); });
-    case number(Code::lt): return truth<W>(a.v < b.v);
-    case number(Code::le): return truth<W>(a.v <= b.v);
-    case number(Code::gt): return truth<W>(a.v > b.v);
-    case number(Code::ge): return truth<W>(a.v >= b.v);
-    case number(Code::eq): return truth<W>(a.v == b.v);
-    case number(Code::ne): return truth<W>(a.v != b.v);
-    case number(Code::land): return truth<W>((a.v != 0.0) & (b.v != 0.0));
-    case number(Code::lor): return truth<W>((a.v != 0.0) | (b.v != 0.0));
-    case number(Code::lnot): return truth<W>(a.v == 0.0);
-    case number(Code::sin): {
+    case Op::mul_add: return a * b + c;
+    case Op::add_mul: return c + a * b;
+    case Op::mul_sub: return a * b - c;
+    case Op::sub_mul: return c - a * b;
+    case Op::copy: return a;
+    case Op::neg: return -a;
+    case Op::add: return a + b;
+    case Op::sub: return a - b;
+    case Op::mul: return a * b;
+    case Op::div: return a / b;
+    case Op::pow: return each<W>(a, b, [](double x, double y) { return __builtin_pow(x, y); });
+    case Op::lt: return truth<W>(a.v < b.v);
+    case Op::le: return truth<W>(a.v <= b.v);
+    case Op::gt: return truth<W>(a.v > b.v);
+    case Op::ge: return truth<W>(a.v >= b.v);
+    case Op::eq: return truth<W>(a.v == b.v);
+    case Op::ne: return truth<W>(a.v != b.v);
+    case Op::land: return truth<W>((a.v != 0.0) & (b.v != 0.0));
+    case Op::lor: return truth<W>((a.v != 0.0) | (b.v != 0.0));
+    case Op::lnot: return truth<W>(a.v == 0.0);
+    case Op::sin: {
       L s, co;
       sin_cos<W>(a, s, co);
       return s;
     }
-    case number(Code::cos): {
+    case Op::cos: {
       L s, co;
       sin_cos<W>(a, s, co);
       return co;
     }
-    case number(Code::tan): return each<W>(a, [](double x) { return __builtin_tan(x); });
-    case number(Code::asin): return each<W>(a, [](double x) { return __builtin_asin(x); });
-    case number(Code::acos): return each<W>(a, [](double x) { return __builtin_acos(x); });
-    case number(Code::atan): return each<W>(a, [](double x) { return __builtin_atan(x); });
-    case number(Code::atan2): return each<W>(a, b, [](double x, double y) { return __builtin_atan2(x, y); });
-    case number(Code::exp): return each<W>(a, [](double x) { return __builtin_exp(x); });
-    case number(Code::log): return each<W>(a, [](double x) { return __builtin_log(x); });
-    case number(Code::sqrt): return each<W>(a, [](double x) { return __builtin_sqrt(x); });
-    case number(Code::abs): return abs(a);
-    case number(Code::min): return select<W>(b.v < a.v, b, a);  // std::min(a, b)
-    case number(Code::max): return select<W>(a.v < b.v, b, a);  // std::max(a, b)
-    case number(Code::wrap): return each<W>(a, [](double x) { return wrap_angle(x); });
-    case number(Code::select): return select<W>(a.v != 0.0, b, c);
+    case Op::tan: return each<W>(a, [](double x) { return __builtin_tan(x); });
+    case Op::asin: return each<W>(a, [](double x) { return __builtin_asin(x); });
+    case Op::acos: return each<W>(a, [](double x) { return __builtin_acos(x); });
+    case Op::atan: return each<W>(a, [](double x) { return __builtin_atan(x); });
+    case Op::atan2: return each<W>(a, b, [](double x, double y) { return __builtin_atan2(x, y); });
+    case Op::exp: return each<W>(a, [](double x) { return __builtin_exp(x); });
+    case Op::log: return each<W>(a, [](double x) { return __builtin_log(x); });
+    case Op::sqrt: return each<W>(a, [](double x) { return __builtin_sqrt(x); });
+    case Op::abs: return abs(a);
+    case Op::min: return select<W>(b.v < a.v, b, a);  // std::min(a, b)
+    case Op::max: return select<W>(a.v < b.v, b, a);  // std::max(a, b)
+    case Op::wrap: return each<W>(a, [](double x) { return wrap_angle(x); });
+    case Op::select: return select<W>(a.v != 0.0, b, c);
     default: return L(__builtin_nan(""));
   }
 }
@@ -131,10 +132,10 @@ CHAOSKIT_LANE_INLINE Lanes<W> apply(int op, const Lanes<W>& a, const Lanes<W>& b
 template <int W>
 CHAOSKIT_LANE_INLINE void run_value(const Instr& in, Lanes<W>* reg) {
   const Lanes<W> a = reg[in.a], b = reg[in.b], c = reg[in.c];
-  switch (static_cast<int>(in.op)) {
-    case number(kSincos): sin_cos<W>(a, reg[in.dst], reg[in.dst + 1]); return;
-    case number(kSincos2): sin_cos<W>(a, reg[in.dst], reg[in.dst + 1]), sin_cos<W>(b, reg[in.c], reg[in.c + 1]); return;
-    default: reg[in.dst] = apply<W>(static_cast<int>(in.op), a, b, c); return;
+  switch (in.op) {
+    case Op::sincos: sin_cos<W>(a, reg[in.dst], reg[in.dst + 1]); return;
+    case Op::sincos2: sin_cos<W>(a, reg[in.dst], reg[in.dst + 1]), sin_cos<W>(b, reg[in.c], reg[in.c + 1]); return;
+    default: reg[in.dst] = apply<W>(in.op, a, b, c); return;
   }
 }
 
@@ -164,7 +165,7 @@ CHAOSKIT_LANE_INLINE void chain_either(Lanes<W>* d, const Lanes<W>& ga, const La
 
 /// A product and its sum or difference (model_program.cpp's multiply_add): t = a b with the
 /// product's derivative, then the sum's or the difference's, direction by direction.
-template <int W, int K, int Op>
+template <int W, int K, Op F>
 CHAOSKIT_LANE_INLINE Lanes<W> multiply_add(const Instr& in, const Lanes<W>* reg, const Lanes<W>* der, int V,
                                            const Lanes<W>& a, const Lanes<W>& b, const Lanes<W>* da, const Lanes<W>* db,
                                            Lanes<W>* d) {
@@ -175,21 +176,21 @@ CHAOSKIT_LANE_INLINE Lanes<W> multiply_add(const Instr& in, const Lanes<W>* reg,
   for (int j = 0; j < K; ++j) {
     const L bda = b * da[j];
     const L dt = select<W>(a_zero, bda, bda + a * db[j]);
-    if constexpr (Op == number(kMulAdd))
+    if constexpr (F == Op::mul_add)
       d[j] = dt + dc[j];
-    else if constexpr (Op == number(kAddMul))
+    else if constexpr (F == Op::add_mul)
       d[j] = dc[j] + dt;
-    else if constexpr (Op == number(kMulSub))
+    else if constexpr (F == Op::mul_sub)
       d[j] = L(1.0) * dt + L(-1.0) * dc[j];
     else
       d[j] = L(1.0) * dc[j] + L(-1.0) * dt;
   }
   const L t = a * b;
-  if constexpr (Op == number(kMulAdd))
+  if constexpr (F == Op::mul_add)
     return t + c;
-  else if constexpr (Op == number(kAddMul))
+  else if constexpr (F == Op::add_mul)
     return c + t;
-  else if constexpr (Op == number(kMulSub))
+  else if constexpr (F == Op::mul_sub)
     return t - c;
   else
     return c - t;
@@ -214,8 +215,8 @@ CHAOSKIT_LANE_INLINE void dual_pass(const ModelProgram::Layout& p, Lanes<W>* reg
     const L* db = der + (in.b < V ? in.b : V) * K;
     L* d = der + in.dst * K;
     L v;
-    switch (static_cast<int>(in.op)) {
-      case number(kSincos): {
+    switch (in.op) {
+      case Op::sincos: {
         L c;
         sin_cos<W>(a, v, c);
         reg[in.dst + 1] = c;
@@ -223,7 +224,7 @@ CHAOSKIT_LANE_INLINE void dual_pass(const ModelProgram::Layout& p, Lanes<W>* reg
         chain<W, K>(d + K, -v, da);
         break;
       }
-      case number(kSincos2): {
+      case Op::sincos2: {
         L c, sb, cb;
         sin_cos<W>(a, v, c);
         sin_cos<W>(b, sb, cb);
@@ -236,18 +237,18 @@ CHAOSKIT_LANE_INLINE void dual_pass(const ModelProgram::Layout& p, Lanes<W>* reg
         }
         break;
       }
-      case number(kMulAdd): v = multiply_add<W, K, number(kMulAdd)>(in, reg, der, V, a, b, da, db, d); break;
-      case number(kAddMul): v = multiply_add<W, K, number(kAddMul)>(in, reg, der, V, a, b, da, db, d); break;
-      case number(kMulSub): v = multiply_add<W, K, number(kMulSub)>(in, reg, der, V, a, b, da, db, d); break;
-      case number(kSubMul): v = multiply_add<W, K, number(kSubMul)>(in, reg, der, V, a, b, da, db, d); break;
-      case number(Code::copy): v = a, chain<W, K>(d, one, da); break;
-      case number(Code::wrap): v = each<W>(a, [](double x) { return wrap_angle(x); }), chain<W, K>(d, one, da); break;
-      case number(Code::neg): v = -a, chain<W, K>(d, minus_one, da); break;
-      case number(Code::add): v = a + b, chain<W, K>(d, one, da, one, db); break;
-      case number(Code::sub): v = a - b, chain<W, K>(d, one, da, minus_one, db); break;
-      case number(Code::mul): v = a * b, chain_either<W, K>(d, b, da, a, db); break;
-      case number(Code::div): v = a / b, chain_either<W, K>(d, one / b, da, -v / b, db); break;
-      case number(Code::pow): {
+      case Op::mul_add: v = multiply_add<W, K, Op::mul_add>(in, reg, der, V, a, b, da, db, d); break;
+      case Op::add_mul: v = multiply_add<W, K, Op::add_mul>(in, reg, der, V, a, b, da, db, d); break;
+      case Op::mul_sub: v = multiply_add<W, K, Op::mul_sub>(in, reg, der, V, a, b, da, db, d); break;
+      case Op::sub_mul: v = multiply_add<W, K, Op::sub_mul>(in, reg, der, V, a, b, da, db, d); break;
+      case Op::copy: v = a, chain<W, K>(d, one, da); break;
+      case Op::wrap: v = each<W>(a, [](double x) { return wrap_angle(x); }), chain<W, K>(d, one, da); break;
+      case Op::neg: v = -a, chain<W, K>(d, minus_one, da); break;
+      case Op::add: v = a + b, chain<W, K>(d, one, da, one, db); break;
+      case Op::sub: v = a - b, chain<W, K>(d, one, da, minus_one, db); break;
+      case Op::mul: v = a * b, chain_either<W, K>(d, b, da, a, db); break;
+      case Op::div: v = a / b, chain_either<W, K>(d, one / b, da, -v / b, db); break;
+      case Op::pow: {
         L ga, gb;
         for (int l = 0; l < W; ++l) {
           const double x = a[l], y = b[l], value = __builtin_pow(x, y);
@@ -258,62 +259,56 @@ CHAOSKIT_LANE_INLINE void dual_pass(const ModelProgram::Layout& p, Lanes<W>* reg
         chain_either<W, K>(d, ga, da, gb, db);
         break;
       }
-      case number(Code::sin): {
+      case Op::sin: {
         L c;
         sin_cos<W>(a, v, c);
         chain<W, K>(d, c, da);
         break;
       }
-      case number(Code::cos): {
+      case Op::cos: {
         L s;
         sin_cos<W>(a, s, v);
         chain<W, K>(d, -s, da);
         break;
       }
-      case number(Code::tan):
-        v = each<W>(a, [](double x) { return __builtin_tan(x); }), chain<W, K>(d, one + v * v, da);
-        break;
-      case number(Code::asin):
+      case Op::tan: v = each<W>(a, [](double x) { return __builtin_tan(x); }), chain<W, K>(d, one + v * v, da); break;
+      case Op::asin:
         v = each<W>(a, [](double x) { return __builtin_asin(x); });
         chain<W, K>(d, one / each<W>(one - a * a, [](double x) { return __builtin_sqrt(x); }), da);
         break;
-      case number(Code::acos):
+      case Op::acos:
         v = each<W>(a, [](double x) { return __builtin_acos(x); });
         chain<W, K>(d, minus_one / each<W>(one - a * a, [](double x) { return __builtin_sqrt(x); }), da);
         break;
-      case number(Code::atan):
+      case Op::atan:
         v = each<W>(a, [](double x) { return __builtin_atan(x); }), chain<W, K>(d, one / (one + a * a), da);
         break;
-      case number(Code::atan2): {
+      case Op::atan2: {
         const L r2 = a * a + b * b;
         v = each<W>(a, b, [](double x, double y) { return __builtin_atan2(x, y); });
         chain_either<W, K>(d, b / r2, da, -a / r2, db);
         break;
       }
-      case number(Code::exp): v = each<W>(a, [](double x) { return __builtin_exp(x); }), chain<W, K>(d, v, da); break;
-      case number(Code::log):
-        v = each<W>(a, [](double x) { return __builtin_log(x); }), chain<W, K>(d, one / a, da);
-        break;
-      case number(Code::sqrt):
-        v = each<W>(a, [](double x) { return __builtin_sqrt(x); }), chain<W, K>(d, L(0.5) / v, da);
-        break;
-      case number(Code::abs):
+      case Op::exp: v = each<W>(a, [](double x) { return __builtin_exp(x); }), chain<W, K>(d, v, da); break;
+      case Op::log: v = each<W>(a, [](double x) { return __builtin_log(x); }), chain<W, K>(d, one / a, da); break;
+      case Op::sqrt: v = each<W>(a, [](double x) { return __builtin_sqrt(x); }), chain<W, K>(d, L(0.5) / v, da); break;
+      case Op::abs:
         v = abs(a);
         chain<W, K>(d, select<W>(a.v > 0.0, one, select<W>(a.v < 0.0, minus_one, zero)), da);
         break;
-      case number(Code::min): {
+      case Op::min: {
         v = select<W>(b.v < a.v, b, a);
         const Mask<W> first = a.v <= b.v;
         for (int j = 0; j < K; ++j) d[j] = select<W>(first, one * da[j], zero * da[j] + one * db[j]);
         break;
       }
-      case number(Code::max): {
+      case Op::max: {
         v = select<W>(a.v < b.v, b, a);
         const Mask<W> first = a.v >= b.v;
         for (int j = 0; j < K; ++j) d[j] = select<W>(first, one * da[j], zero * da[j] + one * db[j]);
         break;
       }
-      case number(Code::select): {
+      case Op::select: {
         const Mask<W> take_b = a.v != 0.0;
         const L* dsb = der + (in.b < V ? in.b : V) * K;
         const L* dsc = der + (in.c < V ? in.c : V) * K;
@@ -322,7 +317,7 @@ CHAOSKIT_LANE_INLINE void dual_pass(const ModelProgram::Layout& p, Lanes<W>* reg
         continue;
       }
       default:  // comparisons and logic: piecewise constant
-        v = apply<W>(static_cast<int>(in.op), a, b, zero), chain<W, K>(d, zero, da);
+        v = apply<W>(in.op, a, b, zero), chain<W, K>(d, zero, da);
         break;
     }
     reg[in.dst] = v;
