@@ -45,9 +45,8 @@ void ModelProgram::run_event_program(const double* x, const double* u, double t,
 // program on `program_x` (the state itself, or for a reset the state after its impact). One place,
 // so that the plain and dual calls cannot drift apart.
 const double* ModelProgram::run_event_side(const ModelProgram& p, int mode, const double* x, const double* dx,
-                                           const double* program_x, const double* program_dx, const double* u,
-                                           double t, const double* du, const double* dt, int K,
-                                           const double** der_out) const {
+                                           const double* program_x, const double* program_dx, const double* u, double t,
+                                           const double* du, const double* dt, int K, const double** der_out) const {
   double lambda[kMaxForces], dlambda[kMaxForces * kMaxEventDirections];
   if (p.forces_ > 0) event_side_constraint_forces(mode, x, u, t, dx, du, dt, K, lambda, K > 0 ? dlambda : nullptr);
   double* reg = detail::register_values(p.registers_).data();
@@ -90,7 +89,8 @@ void ModelProgram::event_reset(int k, const double* x, const double* u, double t
   std::copy(x, x + n, xs);
   if (e.declared.impact) impact_rates(k, x, u, t, nullptr, nullptr, nullptr, 0, xs + d, nullptr);
   if (!e.reset) return (void)std::copy(xs, xs + n, x_plus);
-  const double* reg = run_event_side(*e.reset, e.declared.from_mode, x, nullptr, xs, nullptr, u, t, nullptr, nullptr, 0);
+  const double* reg =
+      run_event_side(*e.reset, e.declared.from_mode, x, nullptr, xs, nullptr, u, t, nullptr, nullptr, 0);
   for (int i = 0; i < n; ++i) x_plus[i] = reg[e.reset->out_[i]];
 }
 
