@@ -4,8 +4,10 @@
 // result (values, histories, verdicts and the integration report's work counts).
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstring>
 #include <optional>
+#include <random>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -18,6 +20,14 @@
 namespace chaoskit::test {
 
 inline bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+/// A double of random sign and magnitude over binades 2^-max_exponent .. 2^max_exponent, so that
+/// sums round differently when their order changes (the lane pieces' bit-for-bit tests).
+inline double spread(std::mt19937& rng, int max_exponent) {
+  std::uniform_real_distribution<double> mantissa(-1.0, 1.0);
+  std::uniform_int_distribution<int> exponent(-max_exponent, max_exponent);
+  return std::ldexp(mantissa(rng), exponent(rng));
+}
 
 /// Every path up to the widest this CPU has.
 inline std::vector<simd::LanePath> runnable_paths() {

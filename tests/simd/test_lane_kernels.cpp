@@ -36,13 +36,8 @@ namespace {
 constexpr int W = 2;
 using L = simd::Lanes<W>;
 
-/// A double of random sign and magnitude over many binades, so that sums round differently when
-/// their order changes.
-double spread(std::mt19937& rng) {
-  std::uniform_real_distribution<double> mantissa(-1.0, 1.0);
-  std::uniform_int_distribution<int> exponent(-20, 20);
-  return std::ldexp(mantissa(rng), exponent(rng));
-}
+/// lane_fixtures.hpp's spread over 2^-20 .. 2^20.
+double spread(std::mt19937& rng) { return chaoskit::test::spread(rng, 20); }
 
 /// eigen_order_dot against Eigen on n components, in both of the scalar path's forms: fixed-size
 /// vectors (MegnoSystem's w and Aw) and columns of a fixed-size state matrix (ClassifierSystem's

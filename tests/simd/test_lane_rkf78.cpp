@@ -33,13 +33,8 @@ namespace {
 constexpr int W = 2;
 using L = simd::Lanes<W>;
 
-/// A double of random sign and magnitude over many binades, so that sums round differently when
-/// their order changes.
-double spread(std::mt19937& rng) {
-  std::uniform_real_distribution<double> mantissa(-1.0, 1.0);
-  std::uniform_int_distribution<int> exponent(-12, 12);
-  return std::ldexp(mantissa(rng), exponent(rng));
-}
+/// lane_fixtures.hpp's spread over 2^-12 .. 2^12.
+double spread(std::mt19937& rng) { return chaoskit::test::spread(rng, 12); }
 
 template <int N>
 Vec<double, N> spread_vec(std::mt19937& rng) {

@@ -69,36 +69,27 @@ struct TangentKernel {
   }
 };
 
-/// MegnoSystem's [x | w | (a, b, 0, …)] (fast_indicators.hpp) on lanes.
-template <class M, int W>
-struct MegnoKernel {
-  static constexpr int n = M::state_dim, m = M::input_dim, columns = 3, size = n * columns;
+/// [x | w_1 … w_K | (a, b, 0, …)] on lanes: the tangent flow with K vectors and MEGNO's quadratures
+/// along w_1. K = 1 is MegnoSystem (fast_indicators.hpp), K = 2 the classifier's ClassifierSystem
+/// (indicators/orbit_classification.hpp); lane_file_kernels.hpp's FileMegnoKernel is the same for
+/// model files.
+template <class M, int W, int K>
+struct TangentMegnoKernel {
+  static constexpr int n = M::state_dim, m = M::input_dim, columns = K + 2, size = n * columns;
   static constexpr int constant_count = M::lane_constant_count;
   using L = Lanes<W>;
-  TangentKernel<M, W, 1> tangent;
-  explicit MegnoKernel(const double* values) : tangent(values) {}
+  TangentKernel<M, W, K> tangent;
+  explicit TangentMegnoKernel(const double* values) : tangent(values) {}
   CHAOSKIT_LANE_INLINE void set_constants(int l, const double* values) { tangent.set_constants(l, values); }
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
     tangent(X, dX, t, u);
-    megno_rates<W, n>(X + n, dX + n, X[2 * n], t, dX + 2 * n);
+    megno_rates<W, n>(X + n, dX + n, X[(K + 1) * n], t, dX + (K + 1) * n);
   }
 };
-
-/// The classifier's [x | w1 | w2 | (a, b, 0, …)] (indicators/orbit_classification.hpp): the
-/// tangent flow with two vectors and MEGNO's quadratures along w1.
 template <class M, int W>
-struct ClassifierKernel {
-  static constexpr int n = M::state_dim, m = M::input_dim, columns = 4, size = n * columns;
-  static constexpr int constant_count = M::lane_constant_count;
-  using L = Lanes<W>;
-  TangentKernel<M, W, 2> tangent;
-  explicit ClassifierKernel(const double* values) : tangent(values) {}
-  CHAOSKIT_LANE_INLINE void set_constants(int l, const double* values) { tangent.set_constants(l, values); }
-  CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
-    tangent(X, dX, t, u);
-    megno_rates<W, n>(X + n, dX + n, X[3 * n], t, dX + 3 * n);
-  }
-};
+using MegnoKernel = TangentMegnoKernel<M, W, 1>;
+template <class M, int W>
+using ClassifierKernel = TangentMegnoKernel<M, W, 2>;
 
 }  // namespace CHAOSKIT_LANE_ISA
 }  // namespace chaoskit::simd
