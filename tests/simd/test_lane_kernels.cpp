@@ -2,9 +2,9 @@
 // on random inputs, each lane with its own values: eigen_order_dot against Eigen's dot and
 // squaredNorm at every state size of the model list (on vectors and on the columns of a state
 // matrix, as MegnoSystem and ClassifierSystem call them), megno_rates against
-// megno_quadrature_rates, and every compiled model's TangentKernel (K = 1, 2, n), MegnoKernel and
-// ClassifierKernel against TangentSystem, MegnoSystem and ClassifierSystem, with a different
-// parameter set in each lane (LaneConstants).
+// megno_quadrature_rates, and the TangentKernel (K = 1, 2, n), MegnoKernel and ClassifierKernel of
+// every compiled model (the chains up to three links, see below) against TangentSystem, MegnoSystem
+// and ClassifierSystem, with a different parameter set in each lane (LaneConstants).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -238,11 +238,16 @@ TEST_CASE("lane kernels: Lorenz's and Hénon–Heiles' kernels are their scalar 
   check_kernels(hh, 0.4);
 }
 
-TEST_CASE("lane kernels: the chains' kernels are their scalar systems, bit for bit, one to five links",
+// One to three links: the chain's tangent (models/chain_tangent.hpp) is one template over the link
+// count, and one link (two states) is its special case. Four and five links are left to
+// test_lane_models.cpp, whose engines run them in every lane against the scalar driver, bit for
+// bit: the tangent flow with one vector and MEGNO for both, with 2N vectors for five links. Their
+// K = 2 and classifier kernels are not pinned on their own here: they are MEGNO's kernel template
+// with another vector count, and the two chains cost 120 of this file's 190 CPU-seconds in the
+// instrumented build that CI runs.
+TEST_CASE("lane kernels: the chains' kernels are their scalar systems, bit for bit, one to three links",
           "[simd][kernels]") {
   check_chain<1>();
   check_chain<2>();
   check_chain<3>();
-  check_chain<4>();
-  check_chain<5>();
 }
