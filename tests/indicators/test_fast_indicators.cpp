@@ -76,3 +76,20 @@ TEST_CASE("MEGNO of the small-oscillation limb orbit tends to 2", "[indicators][
   CHECK(std::abs(m.megno - 2.0) < 0.2);
   CHECK(m.megno_class == OrbitClass::regular);
 }
+
+// A known fault, kept here until it is fixed (analyses/lyapunov_checks/README.md): rkf78, the
+// tangent-flow default and the lanes' method, cannot see the error of MEGNO's quadrature rows
+// (Fehlberg's 7(8) estimate vanishes for a quadrature), and on this orbit ⟨Y⟩(2000 s) reads 2.72
+// where dopri5 (above) reads 1.87. The case is expected to fail (Catch's [!shouldfail]); once the
+// quadrature is fixed it passes, Catch then reports it as failing, and the tag must go.
+TEST_CASE("MEGNO of the small-oscillation limb orbit tends to 2 with rkf78 too (known fault)",
+          "[indicators][limb][!shouldfail]") {
+  const LimbModel limb(limb_params(read_param_file("limb_paper_reconstructed")));
+  FastIndicatorOptions fo;
+  fo.time = 2000;
+  IntegratorOptions io = tight();
+  io.stepper = StepperKind::rkf78;
+  const auto m = megno(limb, Vec<double, 4>(0.157, 0.157, 0.1, 0.1), InputSchedule(2), fo, io);
+  REQUIRE(m.report.ok());
+  CHECK(std::abs(m.megno - 2.0) < 0.2);
+}
