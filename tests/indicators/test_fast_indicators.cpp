@@ -79,7 +79,7 @@ TEST_CASE("MEGNO of the small-oscillation limb orbit tends to 2", "[indicators][
 
 // A known fault, kept here until it is fixed (analyses/lyapunov_checks/README.md): rkf78, the
 // tangent-flow default and the lanes' method, cannot see the error of MEGNO's quadrature rows
-// (Fehlberg's 7(8) estimate vanishes for a quadrature), and on this orbit ⟨Y⟩(2000 s) reads 2.72
+// (Fehlberg's 7(8) estimate vanishes for a quadrature), and on this orbit ⟨Y⟩(2000 s) reads 2.71
 // where dopri5 (above) reads 1.87. The case is expected to fail (Catch's [!shouldfail]); once the
 // quadrature is fixed it passes, Catch then reports it as failing, and the tag must go.
 TEST_CASE("MEGNO of the small-oscillation limb orbit tends to 2 with rkf78 too (known fault)",
