@@ -58,9 +58,12 @@ def main():
         sys.exit("usage: tools/bench/fixed_costs.py BUILD_DIR [--repeat N]")
     exe = str(Path(sys.argv[1]) / "chaoskit")
     repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 15
+    repeat_large = max(3, repeat // 3)  # the 576-point job takes four times as long
+    small, large = 12, 24  # points per axis: 144 and 576 points
+    n_small, n_large = small * small, large * large
     with tempfile.TemporaryDirectory() as tmp:
         jobs = {}
-        for n in (12, 24):
+        for n in (small, large):
             jobs[n] = Path(tmp) / f"golf{n * n}.toml"
             jobs[n].write_text(JOB.format(n=n))
 
@@ -70,36 +73,36 @@ def main():
                     *extra]
 
         start, _ = best_run([exe, "--version"], repeat)
-        dry, _ = best_run(sweep(12, "--dry-run"), repeat)
-        w144, s144 = best_run(sweep(12, "--json"), repeat)
-        w576, s576 = best_run(sweep(24, "--json"), max(3, repeat // 3))
-    per_point = (w576 - w144) / (576 - 144)
-    fixed = w144 - 144 * per_point
-    inside_sweep = fixed - (w144 - s144["seconds"])  # the sweep's own share of the fixed cost
+        dry, _ = best_run(sweep(small, "--dry-run"), repeat)
+        w_small, s_small = best_run(sweep(small, "--json"), repeat)
+        w_large, s_large = best_run(sweep(large, "--json"), repeat_large)
+    per_point = (w_large - w_small) / (n_large - n_small)
+    fixed = w_small - n_small * per_point
+    inside_sweep = fixed - (w_small - s_small["seconds"])  # the sweep's own share of the fixed cost
     ms = lambda s: f"{1000 * s:.1f} ms"
     pct = lambda a, b: f"{100 * a / b:.1f} %"
-    ratio = (w144 / 144) / (w576 / 576)
+    ratio = (w_small / n_small) / (w_large / n_large)
     print("| | 144 points | 576 points |")
     print("|---|---:|---:|")
-    print(f"| whole process, wall | {ms(w144)} | {ms(w576)} |")
-    print(f"| per point | {1e3 * w144 / 144:.3f} ms | {1e3 * w576 / 576:.3f} ms |")
-    print(f"| the sweep (results file opened to closed; --json seconds) | {ms(s144['seconds'])} | "
-          f"{ms(s576['seconds'])} |")
-    print(f"| of which HDF5 writes and the compressed copy (write_seconds) | {ms(s144['write_seconds'])} | "
-          f"{ms(s576['write_seconds'])} |")
+    print(f"| whole process, wall | {ms(w_small)} | {ms(w_large)} |")
+    print(f"| per point | {1e3 * w_small / n_small:.3f} ms | {1e3 * w_large / n_large:.3f} ms |")
+    print(f"| the sweep (results file opened to closed; --json seconds) | {ms(s_small['seconds'])} | "
+          f"{ms(s_large['seconds'])} |")
+    print(f"| of which HDF5 writes and the compressed copy (write_seconds) | {ms(s_small['write_seconds'])} | "
+          f"{ms(s_large['write_seconds'])} |")
     print()
     print("| fixed cost of a job (intercept of the line through both) | share of the 144-point job |")
     print("|---|---:|")
-    print(f"| all: {ms(fixed)} | {pct(fixed, w144)} |")
-    print(f"| start-up (`chaoskit --version`): {ms(start)} | {pct(start, w144)} |")
-    print(f"| reading the job and the model (`--dry-run` − start-up): {ms(dry - start)} | {pct(dry - start, w144)} |")
+    print(f"| all: {ms(fixed)} | {pct(fixed, w_small)} |")
+    print(f"| start-up (`chaoskit --version`): {ms(start)} | {pct(start, w_small)} |")
+    print(f"| reading the job and the model (`--dry-run` − start-up): {ms(dry - start)} | {pct(dry - start, w_small)} |")
     print(f"| in the sweep: file creation, lane set-up, writes, compressed copy: {ms(inside_sweep)} | "
-          f"{pct(inside_sweep, w144)} |")
+          f"{pct(inside_sweep, w_small)} |")
     print(f"| the rest (exit, and what the line does not separate): {ms(fixed - dry - inside_sweep)} | "
-          f"{pct(fixed - dry - inside_sweep, w144)} |")
+          f"{pct(fixed - dry - inside_sweep, w_small)} |")
     print()
     print(f"Cost per point at 144 points ÷ at 576: {ratio:.3f} (target ≤ 1.15); time outside the integration "
-          f"at 144 points: {pct(fixed, w144)} (target ≤ 10 %). Best of {repeat} runs ({max(3, repeat // 3)} for "
+          f"at 144 points: {pct(fixed, w_small)} (target ≤ 10 %). Best of {repeat} runs ({repeat_large} for "
           f"576 points), one thread.")
 
 
