@@ -70,25 +70,27 @@ void check_dot(std::mt19937& rng) {
 template <int n>
 void check_megno_rates(std::mt19937& rng) {
   INFO(n << " components");
+  constexpr int rows = n * megno_columns<n>;  // the quadratures' columns: L, P, Q and zeros
   std::uniform_real_distribution<double> time(-1.0, 100.0);
   for (int trial = 0; trial < 200; ++trial) {
     Vec<double, n> w[W], Aw[W];
-    double a[W], t[W];
-    L wl[n], Awl[n], al, tl, rates[n];
+    double q[W][3], t[W];
+    L wl[n], Awl[n], ql[3], tl, rates[rows];
     for (int l = 0; l < W; ++l) {
       for (int i = 0; i < n; ++i) {
         w[l](i) = spread(rng), Aw[l](i) = spread(rng);
         wl[i].set(l, w[l](i)), Awl[i].set(l, Aw[l](i));
       }
-      a[l] = spread(rng);
-      t[l] = trial % 10 == 0 ? 0.0 : time(rng);  // t = 0 takes ḃ's other branch
-      al.set(l, a[l]), tl.set(l, t[l]);
+      for (int i = 0; i < 3; ++i) q[l][i] = spread(rng), ql[i].set(l, q[l][i]);
+      t[l] = trial % 10 == 0 ? 0.0 : time(rng);  // t = 0 takes Q̇'s other branch
+      tl.set(l, t[l]);
     }
-    simd::megno_rates<W, n>(wl, Awl, al, tl, rates);
+    for (int i = 0; i < rows; ++i) rates[i] = L(-1.0);  // megno_rates must overwrite every row
+    simd::megno_rates<W, n>(wl, Awl, ql, tl, rates);
     for (int l = 0; l < W; ++l) {
-      Vec<double, n> want = Vec<double, n>::Zero();
-      megno_quadrature_rates(w[l], Aw[l], a[l], t[l], want);
-      for (int i = 0; i < n; ++i) CHECK(same_bits(rates[i][l], want(i)));
+      double want[rows] = {};
+      megno_quadrature_rates(w[l], Aw[l], q[l], t[l], want);
+      for (int i = 0; i < rows; ++i) CHECK(same_bits(rates[i][l], want[i]));
     }
   }
 }

@@ -147,8 +147,8 @@ int tangent_rhs_flops(const M& model, bool megno) {
   Mat<Cnt, 4, K> Jw;
   bench::g_ops = {};
   model.tangent_rhs(x, u, Cnt(0.0), w, f, Jw);
-  // MEGNO's rates (orbit_class): two 4-term dot products, h, t·h and 2a/t.
-  return static_cast<int>(bench::g_ops.flops()) + 94 + (megno ? 7 + 7 + 1 + 1 + 2 : 0);
+  // MEGNO's rates (orbit_class): two 4-term dot products, h and P/t (L's rate is a copy).
+  return static_cast<int>(bench::g_ops.flops()) + 94 + (megno ? 7 + 7 + 1 + 1 : 0);
 }
 
 std::string fmt(const char* f, double v);

@@ -15,12 +15,14 @@
 //   Y(t) = (2/t) ∫₀ᵗ s h(s) ds and ⟨Y⟩(t) = (1/t) ∫₀ᵗ Y(s) ds. Quasi-periodic: ⟨Y⟩ → 2; stable
 //   periodic: → 0; chaotic: ⟨Y⟩ ≈ λ1 t/2 grows without bound. Thresholds: regular if ⟨Y⟩ < 2.5 at T,
 //   chaotic if ⟨Y⟩ > 4 (λ1 T ≳ 8); undecided in between.
+//   Integrated by parts: megno_quadratures.hpp says how, and why (rkf78 cannot see a quadrature).
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include "chaoskit/indicators/gali.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
+#include "chaoskit/indicators/megno_quadratures.hpp"
 #include "chaoskit/indicators/tangent_flow.hpp"
 
 namespace chaoskit {
@@ -54,25 +56,6 @@ inline OrbitClass sali_vote(double final_value, double smallest, double chaotic,
 /// MEGNO's rule: ⟨Y⟩ below `regular` is regular, above `chaotic` chaotic, undecided in between.
 inline OrbitClass megno_vote(double megno, double regular, double chaotic) {
   return megno < regular ? OrbitClass::regular : megno > chaotic ? OrbitClass::chaotic : OrbitClass::undecided;
-}
-
-/// MEGNO's two quadratures along a deviation vector w with A w at time t: writes ȧ = t·h and
-/// ḃ = 2a/t (h = w·(A w)/|w|², the stretching rate along w) into rows 0 and 1 of `rates`, given
-/// the current a.
-template <class W, class AW, class Rates>
-void megno_quadrature_rates(const W& w, const AW& Aw, double a, double t, Rates&& rates) {
-  const double h = w.dot(Aw) / w.squaredNorm();
-  rates(0) = t * h;
-  rates(1) = t > 0 ? 2.0 * a / t : 0.0;
-}
-
-/// The jump of MEGNO's deviation vector w and of its quadrature a = ∫ s h ds at an event at t_e
-/// with saltation matrix S: w ← S w, a += t_e log(|S w| / |w|).
-template <class W, class S>
-void megno_jump(W&& w, double& a, const S& saltation, double t_e) {
-  const double before = w.norm();
-  w = (saltation * w).eval();
-  a += t_e * std::log(w.norm() / before);
 }
 
 struct AlignmentResult {
@@ -181,13 +164,13 @@ AlignmentResult alignment_indices(const M& model, const Vec<double, M::state_dim
   return task.result();
 }
 
-/// The MEGNO system: [x | w | (a, b, 0, …)] with ȧ = t h, ḃ = 2a/t, h = w·(A w)/|w|².
+/// The MEGNO system: [x | w | (L, P, Q, 0, …)] (megno_quadrature_rates).
 template <Model M>
 struct MegnoSystem {
   using ModelType = M;
   static constexpr int n = M::state_dim;
-  static_assert(n >= 2, "MEGNO keeps its two quadratures in the third column");
-  using State = Mat<double, n, 3>;
+  static constexpr int quadratures = 2 * n;  ///< L, P, Q's offset in the state's storage
+  using State = Mat<double, n, 2 + megno_columns<n>>;
   const M& model;
   InputSegment seg{};
   int mode = 0;  ///< a hybrid model's mode (integrate/driver.hpp keeps it)
@@ -199,15 +182,14 @@ struct MegnoSystem {
     dX.setZero();
     dX.col(0) = f;
     dX.col(1) = Aw;
-    megno_quadrature_rates(w, Aw, X(0, 2), t, dX.col(2));
+    megno_quadrature_rates(w, Aw, X.data() + quadratures, t, dX.data() + quadratures);
   }
   static Vec<double, n> model_state(const State& X) { return X.col(0); }
-  /// At an event: w jumps by the saltation matrix, and a = ∫ s h ds by the jump of log|w| at t_e
-  /// (h = d log|w|/dt holds a delta there).
+  /// At an event: w and its log-stretch L jump by the saltation matrix (megno_jump).
   template <class Record>
   void apply_event(State& X, const Record& e) const {
     X.col(0) = e.x_plus;
-    megno_jump(X.col(1), X(0, 2), e.S, e.t);
+    megno_jump(X.col(1), X.data()[quadratures], e.S);
   }
 };
 
@@ -238,8 +220,9 @@ class MegnoTask {
   }
 
   bool sample(State& Xs, double t, long k) {
-    Xs.col(1).normalize();  // h is scale-free; this only avoids overflow
-    res_.megno = Xs(1, 2) / t;
+    log_stretch_ += std::log(Xs.col(1).norm());
+    Xs.col(1).normalize();
+    res_.megno = megno_sample(Xs.data() + MegnoSystem<M>::quadratures, log_stretch_, t);
     if (k % decimate_ == 0 || k == n_samples_) {
       res_.history_t.push_back(t);
       res_.history_megno.push_back(res_.megno);
@@ -261,6 +244,7 @@ class MegnoTask {
   Vec<double, n> x0_;
   FastIndicatorOptions fo_;
   long n_samples_ = 0, decimate_ = 1;
+  double log_stretch_ = 0.0;  ///< Σ log|w| over the samples: L at the last one
   bool done_ = false;
   MegnoResult res_;
 };

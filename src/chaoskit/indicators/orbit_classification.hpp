@@ -9,7 +9,8 @@
 //           bars of zero and still decaying like log(t)/t;
 //   SALI    from w1 and w2 normalised separately (Skokos 2001): chaotic once < 1e-8, regular if it
 //           never fell below 1e-4 (fast_indicators.hpp);
-//   MEGNO   ⟨Y⟩ from w1 by exact quadrature (Cincotta & Simó 2000): regular < 2.5, chaotic > 4.
+//   MEGNO   ⟨Y⟩ from w1 (Cincotta & Simó 2000; integrated by parts, megno_quadratures.hpp):
+//           regular < 2.5, chaotic > 4.
 // The verdict is chaotic (regular) only when λ_max and SALI, which measure different things (a
 // growth rate and the alignment of two vectors), both say so; otherwise undecided. MEGNO shares w1
 // with λ_max, so it is reported as a third vote and an agreement statistic, not a decider.
@@ -137,14 +138,14 @@ inline OrbitClass agreed_class(OrbitClass lambda_vote, OrbitClass sali_vote) {
   return lambda_vote == sali_vote ? lambda_vote : OrbitClass::undecided;
 }
 
-/// [x | w1 | w2 | (a, b, 0…)]: the model's tangent flow with two vectors, plus MEGNO's
-/// ȧ = t·h and ḃ = 2a/t with h = w1·(A w1)/|w1|², the stretching rate along w1.
+/// [x | w1 | w2 | (L, P, Q, 0, …)]: the model's tangent flow with two vectors, plus MEGNO's
+/// quadratures along w1 (fast_indicators.hpp's megno_quadrature_rates).
 template <Model M>
 struct ClassifierSystem {
   using ModelType = M;
   static constexpr int n = M::state_dim;
-  static_assert(n >= 2, "the MEGNO quadratures use two rows of the last column");
-  using State = Mat<double, n, 4>;
+  static constexpr int quadratures = 3 * n;  ///< L, P, Q's offset in the state's storage
+  using State = Mat<double, n, 3 + megno_columns<n>>;
   const M& model;
   InputSegment seg{};
   int mode = 0;  ///< a hybrid model's mode (integrate/driver.hpp keeps it)
@@ -155,16 +156,16 @@ struct ClassifierSystem {
     const Vec<double, n> x = X.col(0);
     const Mat<double, n, 2> W = X.template middleCols<2>(1);
     tangent_rhs<2>(model, x, seg.template u<M::input_dim>(t), t, W, dX.col(0), dX.template middleCols<2>(1), mode);
-    dX.col(3).setZero();
-    megno_quadrature_rates(X.col(1), dX.col(1), X(0, 3), t, dX.col(3));
+    dX.template rightCols<megno_columns<n>>().setZero();
+    megno_quadrature_rates(X.col(1), dX.col(1), X.data() + quadratures, t, dX.data() + quadratures);
   }
   static Vec<double, n> model_state(const State& X) { return X.col(0); }
-  /// At an event: w1 and w2 jump by the saltation matrix, MEGNO's a as in MegnoSystem.
+  /// At an event: w1 and w2 jump by the saltation matrix, MEGNO's log-stretch as in MegnoSystem.
   template <class Record>
   void apply_event(State& X, const Record& e) const {
     X.col(0) = e.x_plus;
     X.col(2) = (e.S * X.col(2)).eval();
-    megno_jump(X.col(1), X(0, 3), e.S, e.t);
+    megno_jump(X.col(1), X.data()[quadratures], e.S);
   }
 };
 
@@ -289,12 +290,13 @@ class OrbitClassTask {
 
   bool sample(State& Xs, double t, long) {
     growth_.push_back(std::log(Xs.col(1).norm()));
+    log_stretch_ += growth_.back();
     Xs.col(1).normalize();
     Xs.col(2).normalize();
     const Vec<double, n> w1 = Xs.col(1), w2 = Xs.col(2);
     res_.sali = std::min((w1 + w2).norm(), (w1 - w2).norm());
     res_.sali_min = std::min(res_.sali_min, res_.sali);
-    res_.megno = Xs(1, 3) / t;
+    res_.megno = megno_sample(Xs.data() + System::quadratures, log_stretch_, t);
     return true;
   }
 
@@ -335,6 +337,7 @@ class OrbitClassTask {
   long first_ = 0, last_ = 0, target_ = 0;
   bool complete_ = false;
   std::vector<double> growth_;
+  double log_stretch_ = 0.0;  ///< Σ growth_: MEGNO's L at the last sample
   OrbitClassification res_;
 };
 

@@ -92,17 +92,17 @@ struct FileTangentKernel {
 };
 
 /// MEGNO's quadratures along the first tangent vector of a model file of N states: K = 1 is
-/// MegnoSystem's [x | w | (a, b, 0, …)], K = 2 the classifier's [x | w1 | w2 | (a, b, 0, …)]
+/// MegnoSystem's [x | w | (L, P, Q, 0, …)], K = 2 the classifier's [x | w1 | w2 | (L, P, Q, 0, …)]
 /// (lane_kernels.hpp's MegnoKernel and ClassifierKernel for the built-in models).
 template <int N, int W, int K>
 struct FileMegnoKernel {
-  static constexpr int n = N, m = N / 2, columns = K + 2, size = n * columns;
+  static constexpr int n = N, m = N / 2, columns = K + 1 + megno_columns<n>, size = n * columns;
   using L = Lanes<W>;
   explicit FileMegnoKernel(const ModelProgram::Layout& layout) : tangent(layout) {}
   void load_constants(int l, const LaneTask& task) const { tangent.load_constants(l, task); }
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
     tangent(X, dX, t, u);
-    megno_rates<W, n>(X + n, dX + n, X[(K + 1) * n], t, dX + (K + 1) * n);
+    megno_rates<W, n>(X + n, dX + n, X + (K + 1) * n, t, dX + (K + 1) * n);
   }
   FileTangentKernel<N, W, K> tangent;
 };

@@ -69,13 +69,13 @@ struct TangentKernel {
   }
 };
 
-/// [x | w_1 … w_K | (a, b, 0, …)] on lanes: the tangent flow with K vectors and MEGNO's quadratures
+/// [x | w_1 … w_K | (L, P, Q, 0, …)] on lanes: the tangent flow with K vectors and MEGNO's quadratures
 /// along w_1. K = 1 is MegnoSystem (fast_indicators.hpp), K = 2 the classifier's ClassifierSystem
 /// (indicators/orbit_classification.hpp); lane_file_kernels.hpp's FileMegnoKernel is the same for
 /// model files.
 template <class M, int W, int K>
 struct TangentMegnoKernel {
-  static constexpr int n = M::state_dim, m = M::input_dim, columns = K + 2, size = n * columns;
+  static constexpr int n = M::state_dim, m = M::input_dim, columns = K + 1 + megno_columns<n>, size = n * columns;
   static constexpr int constant_count = M::lane_constant_count;
   using L = Lanes<W>;
   TangentKernel<M, W, K> tangent;
@@ -83,7 +83,7 @@ struct TangentMegnoKernel {
   CHAOSKIT_LANE_INLINE void set_constants(int l, const double* values) { tangent.set_constants(l, values); }
   CHAOSKIT_LANE_INLINE void operator()(const L* X, L* dX, const L& t, const Vec<L, m>& u) const {
     tangent(X, dX, t, u);
-    megno_rates<W, n>(X + n, dX + n, X[(K + 1) * n], t, dX + (K + 1) * n);
+    megno_rates<W, n>(X + n, dX + n, X + (K + 1) * n, t, dX + (K + 1) * n);
   }
 };
 template <class M, int W>

@@ -1,12 +1,13 @@
 #pragma once
 // MEGNO's quadrature rates on lanes, with the dot products summed in the order of the scalar
-// path's Eigen reductions. Restates indicators/fast_indicators.hpp's megno_quadrature_rates and
+// path's Eigen reductions. Restates indicators/megno_quadratures.hpp's megno_quadrature_rates and
 // the order in which Eigen's w.dot(Aw) and w.squaredNorm() add a fixed-size column's components
 // (SSE2 packets of two doubles, completely unrolled at chaoskit's state sizes). Used by the
 // compiled models' kernels (lane_kernels.hpp) and the model files' (lane_file_kernels.hpp).
 // tests/simd/test_lane_kernels.cpp pins eigen_order_dot to Eigen's dot and squaredNorm and
 // megno_rates to megno_quadrature_rates, bit for bit on random inputs, at every state size of the
 // model list.
+#include "chaoskit/indicators/megno_quadratures.hpp"
 #include "chaoskit/simd/lanes.hpp"
 
 namespace chaoskit::simd {
@@ -46,19 +47,20 @@ CHAOSKIT_LANE_INLINE Lanes<W> eigen_order_dot(const Lanes<W>* a, const Lanes<W>*
   return sum;
 }
 
-/// MEGNO's quadrature rates on lanes (fast_indicators.hpp's megno_quadrature_rates): ȧ = t h,
-/// ḃ = 2a/t with h = w·(A w)/|w|², the dot products summed in the scalar path's order
-/// (eigen_order_dot).
+/// MEGNO's quadrature rates on lanes (megno_quadratures.hpp's megno_quadrature_rates) given the
+/// quadratures q = (L, P, Q): L̇ = h = w·(A w)/|w|², Ṗ = L, Q̇ = P/t (L at t = 0), the dot
+/// products summed in the scalar path's order (eigen_order_dot); the rest of the megno_columns
+/// zero.
 template <int W, int n>
-CHAOSKIT_LANE_INLINE void megno_rates(const Lanes<W>* w, const Lanes<W>* Aw, const Lanes<W>& a, const Lanes<W>& t,
+CHAOSKIT_LANE_INLINE void megno_rates(const Lanes<W>* w, const Lanes<W>* Aw, const Lanes<W>* q, const Lanes<W>& t,
                                       Lanes<W>* rates) {
   using L = Lanes<W>;
   const L dot = eigen_order_dot<W, n>(w, Aw);
   const L sq = eigen_order_dot<W, n>(w, w);
-  const L h = dot / sq;
-  rates[0] = t * h;
-  rates[1] = select<W>(t.v > 0.0, (2.0 * a) / t, L(0.0));
-  for (int i = 2; i < n; ++i) rates[i] = L(0.0);
+  rates[0] = dot / sq;
+  rates[1] = q[0];
+  rates[2] = select<W>(t.v > 0.0, q[1] / t, q[0]);
+  for (int i = 3; i < n * megno_columns<n>; ++i) rates[i] = L(0.0);
 }
 
 }  // namespace CHAOSKIT_LANE_ISA
