@@ -28,7 +28,10 @@ SweepLaunch::SweepLaunch() : state_(nullptr) {
   int rank = 0;
   const int n = launcher_ranks(rank);
   if (n > 1) {
-    if (rank != 0) throw sweep::ReportedElsewhere{2};
+    // Rank 0 says why and exits 2; the others leave quietly with 0. A non-zero exit would make
+    // mpirun end the job at once, sometimes before rank 0's line reached the output (there is no
+    // MPI here to wait for it), and mpirun's own exit code is still rank 0's 2.
+    if (rank != 0) throw sweep::ReportedElsewhere{0};
     throw InputError("mpirun", "this chaoskit was built without MPI but started as one of " + std::to_string(n) +
                                    " ranks, each of which would run the whole sweep; configure with -DCHAOSKIT_MPI=ON "
                                    "(tools/cluster/README.md)");
