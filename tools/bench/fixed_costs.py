@@ -9,8 +9,8 @@ The job is the benchmark's as a user writes it: golf λ_max at rest states over 
 the default vector path), one thread. Every figure is the whole process's wall time, the best of
 N runs (the machine may be shared; the minimum is the least disturbed run):
 
-- start-up: `chaoskit --version` (loading the program and its 40-odd shared libraries, HDF5's
-  included, and building the command line);
+- start-up: `chaoskit --version` (loading the program and its shared libraries, and building the
+  command line; 11 libraries where HDF5 is linked statically, tools/CMakeLists.txt, else 42);
 - reading: `chaoskit sweep JOB --dry-run` minus start-up (the job, the model, the checks);
 - the 144- and 576-point jobs; the straight line through them gives the cost per point and the
   fixed cost (its intercept), which is the time outside the integration: start-up, reading, the
