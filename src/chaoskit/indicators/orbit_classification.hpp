@@ -139,7 +139,7 @@ inline OrbitClass agreed_class(OrbitClass lambda_vote, OrbitClass sali_vote) {
 }
 
 /// [x | w1 | w2 | (L, P, Q, 0, …)]: the model's tangent flow with two vectors, plus MEGNO's
-/// quadratures along w1 (fast_indicators.hpp's megno_quadrature_rates).
+/// quadratures along w1 (megno_quadratures.hpp's megno_quadrature_rates).
 template <Model M>
 struct ClassifierSystem {
   using ModelType = M;
