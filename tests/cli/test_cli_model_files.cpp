@@ -118,3 +118,92 @@ TEST_CASE("model files: a file without parameters needs no [values]", "[cli][mod
   CHECK(line_count(refused.err) == 1);
   CHECK(refused.err.find(nothing.string()) != std::string::npos);
 }
+
+TEST_CASE("model files: sizes without a compiled type run every command (2 and 10 states)",
+          "[cli][model_files][sizes]") {
+  const ScratchDir scratch("cli_model_sizes");
+  const fs::path& d = scratch.path;
+  // A forced Duffing oscillator: two states, the flow's divergence −δ = −0.3 everywhere.
+  std::ofstream(d / "duffing.toml") << "model = \"ode\"\nstates = [\"x\", \"v\"]\n"
+                                       "[values]\ndelta = 0.3\ngamma = 0.5\nomega = 1.2\n"
+                                       "[derivatives]\nx = \"v\"\nv = \"-delta*v + x - x^3 + gamma*cos(omega*t)\"\n";
+  const CliResult lyap =
+      run_cli("lyapunov --model duffing.toml --state 1,0 --time 200 --spectrum --indicators --json", d.string());
+  INFO(lyap.err);
+  REQUIRE(lyap.exit_code == 0);
+  const Json j = JsonParser::parse(lyap.out);
+  REQUIRE(j["spectrum"].arr.size() == 2);
+  CHECK(std::abs(j["spectrum"].arr[0].num + j["spectrum"].arr[1].num + 0.3) < 1e-5);
+  CHECK(j["gali"].arr.size() == 1);  // GALI_2 of two states
+  std::ofstream(d / "job.toml") << "[model]\nname = \"duffing.toml\"\n[grid]\nx = [0.5, 1.0]\nv = 0.0\n"
+                                   "[compute]\nspectrum = { time = 50.0, blocks = 5 }\nfinal_state = { time = 2.0 }\n"
+                                   "stm = { time = 1.0 }\norbit_class = { time = 50.0, blocks = 5 }\n";
+  const CliResult sweep = run_cli("sweep job.toml --out job.h5 --progress quiet", d.string());
+  INFO(sweep.err);
+  REQUIRE(sweep.exit_code == 0);
+  const CliResult shape = run_cli("query job.h5 describe --json", d.string());
+  REQUIRE(shape.exit_code == 0);
+  for (const char* name : {"\"stm\"", "\"spectrum\"", "\"final_state\"", "\"orbit_class\""})
+    CHECK(shape.out.find(name) != std::string::npos);
+  const CliResult rows = run_cli("query job.h5 select --format json", d.string());
+  INFO(rows.out);
+  REQUIRE(rows.exit_code == 0);
+  CHECK(rows.out.find("\"rows_written\":2") != std::string::npos);
+
+  // A five-link chain file: ten states, three coordinates' worth of commands beyond the ODE ones.
+  std::ofstream chain(d / "chain5.toml");
+  chain << "model = \"mechanical\"\ncoordinates = [\"a1\", \"a2\", \"a3\", \"a4\", \"a5\"]\n"
+           "mass_matrix = [[\"2\", \"0\", \"0\", \"0\", \"0\"], [\"0\", \"2\", \"0\", \"0\", \"0\"],"
+           " [\"0\", \"0\", \"2\", \"0\", \"0\"], [\"0\", \"0\", \"0\", \"2\", \"0\"], [\"0\", \"0\", \"0\", \"0\", "
+           "\"2\"]]\n"
+           "forces = [\"-k*sin(a1) + c*(a2 - a1)\", \"c*(a1 - 2*a2 + a3)\", \"c*(a2 - 2*a3 + a4)\", "
+           "\"c*(a3 - 2*a4 + a5)\", \"c*(a4 - a5)\"]\n"
+           "potential = \"-k*cos(a1) + c/2*((a2 - a1)^2 + (a3 - a2)^2 + (a4 - a3)^2 + (a5 - a4)^2)\"\n"
+           "[kinematics]\nangles = \"absolute\"\nlengths = [\"0.3\", \"0.3\", \"0.3\", \"0.3\", \"0.3\"]\n"
+           "[values]\nk = 20.0\nc = 5.0\n";
+  chain.close();
+  const std::string state = " --state 0.5,0.1,0,0,0,0,0,0,0,0";
+  const CliResult sim = run_cli("simulate --model chain5.toml" + state + " --time 2 --json", d.string());
+  INFO(sim.err);
+  REQUIRE(sim.exit_code == 0);
+  const Json js = JsonParser::parse(sim.out);
+  CHECK(js["state"].arr.back().arr.size() == 10);
+  const double e0 = js["energy"].arr.front().num, e1 = js["energy"].arr.back().num;
+  CHECK(std::abs(e1 - e0) <= 1e-7 * std::abs(e0));
+  CHECK(run_cli("stm --model chain5.toml" + state + " --time 1 --json", d.string()).exit_code == 0);
+  CHECK(run_cli("inspect --model chain5.toml" + state + " --modes --json", d.string()).exit_code == 0);
+  CHECK(run_cli("section --model chain5.toml" + state + " --plane 'a1 = 0' --crossings 3 --out sec.h5", d.string())
+            .exit_code == 0);
+  CHECK(run_cli("basin --model chain5.toml --x a1=-1:1:4 --y a2=-1:1:4 --box 2 --kind flip --max-time 1 --out b.h5",
+                d.string())
+            .exit_code == 0);
+
+  // The energy-level sampler takes the compiled sizes only; a job that names SALI on one state is refused.
+  std::ofstream(d / "sample.toml") << "[model]\nname = \"chain5.toml\"\n"
+                                      "[sample]\nenergy = { list = [0.0] }\nn = 4\nseed = 1\n"
+                                      "[compute]\nfinal_state = { time = 0.1 }\n";
+  const CliResult sample = run_cli("sweep sample.toml --out s.h5 --progress quiet", d.string());
+  CHECK(sample.exit_code == 2);
+  CHECK(line_count(sample.err) == 1);
+  CHECK(sample.err.find("the energy-level sampler takes the compiled models and model files of 4 or 6 states") !=
+        std::string::npos);
+  std::ofstream(d / "one.toml") << "model = \"ode\"\nstates = [\"x\"]\n[derivatives]\nx = \"-x\"\n";
+  std::ofstream(d / "sali1.toml") << "[model]\nname = \"one.toml\"\n[grid]\nx = [0.1, 0.2]\n"
+                                     "[compute]\nsali = { time = 10.0 }\n";
+  const CliResult sali = run_cli("sweep sali1.toml --out s1.h5 --progress quiet", d.string());
+  CHECK(sali.exit_code == 2);
+  CHECK(sali.err.find("compute.sali: follows two deviation vectors") != std::string::npos);
+  CHECK_FALSE(fs::exists(d / "s1.h5"));
+
+  // Thirteen states: exit 2 and one line naming the file.
+  std::ofstream big(d / "big.toml");
+  big << "model = \"ode\"\nstates = [";
+  for (int i = 0; i < 13; ++i) big << (i ? ", " : "") << "\"x" << i << "\"";
+  big << "]\n[derivatives]\n";
+  for (int i = 0; i < 13; ++i) big << "x" << i << " = \"-x" << i << "\"\n";
+  big.close();
+  const CliResult refused = run_cli("simulate --model big.toml --state 1,1,1,1,1,1,1,1,1,1,1,1,1 --time 1", d.string());
+  CHECK(refused.exit_code == 2);
+  CHECK(line_count(refused.err) == 1);
+  CHECK(refused.err.find("big.toml: a model file has at most 12 states (this one has 13)") != std::string::npos);
+}

@@ -64,6 +64,22 @@ class ModelFileTests(TempDirCase):
         # The heavier club is a different model: its exponent differs.
         self.assertNotEqual(ds.lambda_max.values[0], ds.lambda_max.values[1])
 
+    def test_a_two_state_file_runs_on_the_run_time_sized_type(self):
+        # A forced Duffing oscillator: no compiled size of two states, and the flow's divergence is
+        # -delta everywhere, so the two exponents sum to -0.3.
+        path = self.tmp / "duffing.toml"
+        path.write_text('model = "ode"\nstates = ["x", "v"]\n[values]\ndelta = 0.3\ngamma = 0.5\nomega = 1.2\n'
+                        '[derivatives]\nx = "v"\nv = "-delta*v + x - x^3 + gamma*cos(omega*t)"\n')
+        m = ck.Model(str(path))
+        self.assertEqual(m.state_names, ["x", "v"])
+        tr = ck.simulate(m, [1.0, 0.0], 2.0)
+        self.assertEqual(tr.state.shape[1], 2)
+        ds = ck.lyapunov(m, [[1.0, 0.0], [0.5, 0.0]], time=100, spectrum=True, threads=1)
+        self.assertEqual(ds.spectrum.shape, (2, 2))
+        np.testing.assert_allclose(ds.spectrum.sum(axis=-1).values, [-0.3, -0.3], atol=1e-6)
+        j = cli_json("lyapunov", "--model", str(path), "--state", "1,0", "--time", "100", "--spectrum")
+        self.assertTrue(same_bits(ds.spectrum.values[0], j["spectrum"]))
+
 
 if __name__ == "__main__":
     unittest.main()

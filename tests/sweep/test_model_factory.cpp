@@ -45,12 +45,12 @@ std::vector<double> rhs_of(const AnyModel& model) {
   return std::visit(
       [](const auto& m) {
         using M = std::decay_t<decltype(m)>;
-        Vec<double, M::state_dim> x;
-        Vec<double, M::input_dim> u;
-        for (int i = 0; i < M::state_dim; ++i) x(i) = 0.3 + 0.17 * i - 0.05 * i * i;
-        for (int i = 0; i < M::input_dim; ++i) u(i) = 0.7 - 0.4 * i;
+        auto x = sized<Vec<double, M::state_dim>>(state_count(m));
+        auto u = sized<Vec<double, M::input_dim>>(input_count(m));
+        for (int i = 0; i < x.size(); ++i) x(i) = 0.3 + 0.17 * i - 0.05 * i * i;
+        for (int i = 0; i < u.size(); ++i) u(i) = 0.7 - 0.4 * i;
         const Vec<double, M::state_dim> f = m.rhs(x, u, 0.0);
-        return std::vector<double>(f.data(), f.data() + M::state_dim);
+        return std::vector<double>(f.data(), f.data() + f.size());
       },
       model);
 }

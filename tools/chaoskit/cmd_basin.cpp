@@ -50,7 +50,8 @@ std::string units_of(const std::string& name) {
 
 template <MechanicalModel M>
 int run_model(const M& model, const BasinCliOptions& opt, const std::string& params_label) {
-  constexpr int n = M::state_dim;
+  constexpr int kStates = M::state_dim;
+  const int n = state_count(model);
   const auto names = model.state_names();
   const auto t_start = std::chrono::steady_clock::now();
   BasinOptions bo;
@@ -63,7 +64,7 @@ int run_model(const M& model, const BasinCliOptions& opt, const std::string& par
   }
   if (!opt.threshold.empty()) bo.task.threshold = parse_number(opt.threshold, "--threshold");
   const IntegratorOptions io = opt.common.integrator(Workload::trajectory);
-  const InputSchedule inputs = opt.common.schedule(M::input_dim, input_names_of(model), opt.model);
+  const InputSchedule inputs = opt.common.schedule(input_count(model), input_names_of(model), opt.model);
   if (bo.kind == BasinKind::rest &&
       (!opt.common.torque.empty() || !opt.common.torque_table.empty() || !opt.common.inputs_file.empty()))
     throw InputError("--torque", "rest basins take no joint moments (the energy test needs E to decrease)");
@@ -71,7 +72,7 @@ int run_model(const M& model, const BasinCliOptions& opt, const std::string& par
   if (xs.values.size() < 2) throw InputError("--x", "needs a range START:STOP:COUNT with COUNT >= 2");
   if (ys.values.size() < 2) throw InputError("--y", "needs a range START:STOP:COUNT with COUNT >= 2");
   if (xs.component == ys.component) throw InputError("--y", "must be a different state component from --x");
-  Vec<double, n> base = Vec<double, n>::Zero();
+  Vec<double, kStates> base = Vec<double, kStates>::Zero(n);
   for (const auto& f : opt.fixed) {
     const AxisSpec s = parse_axis_spec(f, names, "--fixed");
     if (s.values.size() != 1) throw InputError("--fixed", "'" + f + "' must be NAME=VALUE");
@@ -163,7 +164,7 @@ int run_model(const M& model, const BasinCliOptions& opt, const std::string& par
                       {"integrator", describe_integrator(io)},
                       {"inputs", inputs.describe()},
                       {"kind", opt.kind},
-                      {"links", static_cast<long long>(M::dof)},
+                      {"links", static_cast<long long>(coordinate_count(model))},
                       {"fixed", fixed_text.empty() ? "(other components 0)" : fixed_text + " (others 0)"},
                       {"max_time", horizon},
                       {"threads", static_cast<long long>(opt.threads)},
@@ -222,9 +223,10 @@ int run_any(const M& model, const BasinCliOptions& opt, const std::string& label
   } else if constexpr (requires { model.p.b; }) {
     if (opt.damping.empty()) return run_model(model, opt, label);
     std::vector<double> b = parse_number_list(opt.damping, "--damping");
-    if (b.size() == 1) b.assign(static_cast<std::size_t>(M::dof), b[0]);
-    if (b.size() != static_cast<std::size_t>(M::dof))
-      throw InputError("--damping", "give one value or one per joint (" + std::to_string(M::dof) + ")");
+    if (b.size() == 1) b.assign(static_cast<std::size_t>(coordinate_count(model)), b[0]);
+    if (b.size() != static_cast<std::size_t>(coordinate_count(model)))
+      throw InputError("--damping",
+                       "give one value or one per joint (" + std::to_string(coordinate_count(model)) + ")");
     for (double v : b)
       if (!(v >= 0.0)) throw InputError("--damping", "joint damping must be >= 0");
     ChainParams p = model.p;

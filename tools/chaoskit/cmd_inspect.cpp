@@ -33,9 +33,7 @@ struct InspectOptions {
 
 template <int N>
 Vec<double, N> to_vec(const std::vector<double>& v) {
-  Vec<double, N> out;
-  for (int i = 0; i < N; ++i) out(i) = v[i];
-  return out;
+  return Eigen::Map<const Vec<double, N>>(v.data(), static_cast<Eigen::Index>(v.size()));
 }
 
 std::string fmt(double v) { return number_text(v, 10); }
@@ -68,7 +66,7 @@ std::string fmt(const Eigen::MatrixBase<Derived>& m) {
 /// input slots; the rest read 0).
 template <class M>
 Vec<double, M::input_dim> torque_of(const M& model, const InspectOptions& opt) {
-  Vec<double, M::input_dim> u = Vec<double, M::input_dim>::Zero();
+  Vec<double, M::input_dim> u = Vec<double, M::input_dim>::Zero(input_count(model));
   if (opt.torque.empty()) return u;
   std::vector<std::string> inames;
   if constexpr (requires { model.input_names(); }) inames = model.input_names();
@@ -80,12 +78,13 @@ Vec<double, M::input_dim> torque_of(const M& model, const InspectOptions& opt) {
 
 template <MechanicalModel M>
 int inspect_mechanical(const M& model, const InspectOptions& opt, const std::string& params_label) {
-  constexpr int n = M::dof;
-  static_assert(M::input_dim == n, "inspect's mechanics take one moment per joint");
+  constexpr int kDof = M::dof;
+  static_assert(M::input_dim == kDof, "inspect's mechanics take one moment per joint");
+  const int n = coordinate_count(model);
   const auto names = model.state_names();
-  const Vec<double, 2 * n> x = to_vec<2 * n>(parse_number_list(opt.state, "--state", names));
-  const Vec<double, n> u = torque_of(model, opt);
-  const Vec<double, n> q = x.template head<n>(), qd = x.template tail<n>();
+  const Vec<double, M::state_dim> x = to_vec<M::state_dim>(parse_number_list(opt.state, "--state", names));
+  const Vec<double, kDof> u = torque_of(model, opt);
+  const Vec<double, kDof> q = x.template head<kDof>(n), qd = x.template segment<kDof>(n, n);
   // A model file without [kinematics] has no endpoint: everything else is printed.
   const bool endpoint = has_kinematics(model);
 
@@ -97,7 +96,7 @@ int inspect_mechanical(const M& model, const InspectOptions& opt, const std::str
   const double V = model.potential_energy(q);
   const double power = actuator_power(model, qd, u);
   const double dissipated = qd.dot(model.dissipation(qd));
-  const auto ep = endpoint ? endpoint_kinematics(model, q, qd, qdd) : EndpointKinematics<n>{};
+  const auto ep = endpoint ? endpoint_kinematics(model, q, qd, qdd) : EndpointKinematics<kDof>{};
   const double schur = schur_inertia(model, q);
   const std::string no_endpoint = "(needs [kinematics] in " + opt.model + ": data/models/README.md)";
 
@@ -114,7 +113,7 @@ int inspect_mechanical(const M& model, const InspectOptions& opt, const std::str
     if (opt.modes) {
       const auto lm = linear_modes(model);
       w.key("modes").begin_object().field("omega", lm.omega).field("shapes", lm.shapes);
-      w.field("period", Vec<double, n>((2.0 * std::numbers::pi) / lm.omega.array()));
+      w.field("period", Vec<double, kDof>((2.0 * std::numbers::pi) / lm.omega.array()));
       w.field("K", lm.stiffness).field("M0", lm.mass).end_object();
       if constexpr (std::is_same_v<M, LimbModel>) {
         const auto s = limb_paper_small_angle(model.p);
@@ -158,7 +157,7 @@ int inspect_mechanical(const M& model, const InspectOptions& opt, const std::str
     o << "\nsmall oscillations about q = 0, det(K - w^2 M0) = 0:\n";
     for (int k = 0; k < n; ++k)
       o << "  mode " << k + 1 << ": omega = " << fmt(lm.omega(k)) << " rad/s, period "
-        << fmt(2 * std::numbers::pi / lm.omega(k)) << " s, shape " << fmt(Vec<double, n>(lm.shapes.col(k))) << "\n";
+        << fmt(2 * std::numbers::pi / lm.omega(k)) << " s, shape " << fmt(Vec<double, kDof>(lm.shapes.col(k))) << "\n";
     if constexpr (std::is_same_v<M, LimbModel>) {
       const auto s = limb_paper_small_angle(model.p);
       o << "limb paper, evaluated as printed:\n";

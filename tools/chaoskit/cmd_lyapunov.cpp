@@ -47,9 +47,10 @@ void write_history(const std::string& path, const LyapunovResult& r) {
 
 template <Model M>
 int run_model(const M& model, const LyapunovCliOptions& opt, const std::string& params_label) {
-  constexpr int n = M::state_dim;
+  constexpr int kStates = M::state_dim;
+  const int n = state_count(model);
   const std::vector<double> xs = parse_number_list(opt.state, "--state", model.state_names());
-  const Vec<double, n> x0 = Eigen::Map<const Vec<double, n>>(xs.data());
+  const Vec<double, kStates> x0 = Eigen::Map<const Vec<double, kStates>>(xs.data(), n);
   LyapunovOptions lo;
   lo.time = parse_duration(opt.time);
   lo.transient = parse_number(opt.transient, "--transient");
@@ -57,8 +58,8 @@ int run_model(const M& model, const LyapunovCliOptions& opt, const std::string& 
   lo.settle_tol = parse_number(opt.settle, "--settle");
   lo.blocks = opt.blocks;
   const IntegratorOptions io = opt.common.integrator(Workload::tangent_flow);
-  const InputSchedule inputs = opt.common.schedule(M::input_dim, input_names_of(model), opt.model);
-  const LyapunovResult r = opt.spectrum ? lyapunov_exponents<n>(model, x0, inputs, lo, io)
+  const InputSchedule inputs = opt.common.schedule(input_count(model), input_names_of(model), opt.model);
+  const LyapunovResult r = opt.spectrum ? lyapunov_exponents<kStates>(model, x0, inputs, lo, io)
                                         : lyapunov_exponents<1>(model, x0, inputs, lo, io);
   if (!r.report.ok()) {
     std::cerr << "chaoskit: integration failed at t = " << r.report.t << " s: " << status_name(r.report.status) << " ("
@@ -75,7 +76,7 @@ int run_model(const M& model, const LyapunovCliOptions& opt, const std::string& 
     FastIndicatorOptions fo;
     fo.time = lo.time;
     fo.renorm = lo.renorm;
-    align = alignment_indices<n>(model, x0, inputs, fo, io);
+    align = alignment_indices<kStates>(model, x0, inputs, fo, io);
     meg = megno(model, x0, inputs, fo, io);
     if (!align.report.ok() || !meg.report.ok()) {
       std::cerr << "chaoskit: integration of the indicators failed: "

@@ -41,7 +41,8 @@ int parse_direction(const std::string& d) {
 
 template <Model M>
 int run_model(const M& model, const SectionCliOptions& opt, const std::string& params_label) {
-  constexpr int n = M::state_dim;
+  constexpr int kStates = M::state_dim;
+  const int n = state_count(model);
   const auto names = model.state_names();
   if (opt.crossings < 1) throw InputError("--crossings", "must be >= 1");
   if (opt.threads < 0) throw InputError("--threads", "must be >= 0");
@@ -55,7 +56,7 @@ int run_model(const M& model, const SectionCliOptions& opt, const std::string& p
   // A section at an event has no surface: the placeholder is never evaluated.
   const Expression surface = parse_surface(opt.plane.empty() ? "0" : opt.plane, names, "--plane");
   const IntegratorOptions io = opt.common.integrator(Workload::trajectory);
-  const InputSchedule inputs = opt.common.schedule(M::input_dim, input_names_of(model), opt.model);
+  const InputSchedule inputs = opt.common.schedule(input_count(model), input_names_of(model), opt.model);
   if (opt.state.empty() == opt.energy.empty()) throw InputError("--state", "give either --state or --energy");
   if (opt.out.empty()) throw InputError("--out", "an output file FILE.h5 is required");
   // Refused before integrating, not after (write_section_file checks again when it writes).
@@ -65,14 +66,14 @@ int run_model(const M& model, const SectionCliOptions& opt, const std::string& p
       !dir.empty() && !std::filesystem::is_directory(dir))
     throw InputError("--out", "folder '" + dir.string() + "' does not exist");
 
-  std::vector<Vec<double, n>> x0s;
+  std::vector<Vec<double, kStates>> x0s;
   std::vector<bool> active;
   double energy = NAN;
   if (!opt.state.empty()) {
     if (!opt.seeds.empty() || !opt.solve.empty())
       throw InputError("--seed", "--seed and --solve go with --energy, not --state");
     const std::vector<double> xs = parse_number_list(opt.state, "--state", names);
-    x0s.push_back(Eigen::Map<const Vec<double, n>>(xs.data()));
+    x0s.push_back(Eigen::Map<const Vec<double, kStates>>(xs.data(), n));
     active.push_back(true);
   } else {
     require_mechanics(model, "energy-surface seeds", MechanicalNeeds{.potential = true});  // model files

@@ -63,8 +63,8 @@ EventTable event_table(const M& model, const Trajectory<M>& tr) {
       tb.mode_after.push_back(e.mode_after);
       tb.energy_before.push_back(e.energy_minus);
       tb.energy_after.push_back(e.energy_plus);
-      tb.state_before.emplace_back(e.x_minus.data(), e.x_minus.data() + M::state_dim);
-      tb.state_after.emplace_back(e.x_plus.data(), e.x_plus.data() + M::state_dim);
+      tb.state_before.emplace_back(e.x_minus.data(), e.x_minus.data() + e.x_minus.size());
+      tb.state_after.emplace_back(e.x_plus.data(), e.x_plus.data() + e.x_plus.size());
     }
   }
   return tb;
@@ -72,12 +72,14 @@ EventTable event_table(const M& model, const Trajectory<M>& tr) {
 
 template <Model M>
 int simulate_model(const M& model, const SimulateOptions& opt, const std::string& params_label) {
-  constexpr int n = M::state_dim;
-  constexpr int m = M::input_dim;
+  constexpr int kStates = M::state_dim;
+  const int n = state_count(model);
+  constexpr int kInputs = M::input_dim;
+  const int m = input_count(model);
   const auto names = model.state_names();
   const auto inames = input_names_of(model);
   const std::vector<double> xs = parse_number_list(opt.state, "--state", names);
-  const Vec<double, n> x0 = Eigen::Map<const Vec<double, n>>(xs.data());
+  const Vec<double, kStates> x0 = Eigen::Map<const Vec<double, kStates>>(xs.data(), n);
   const double T = parse_duration(opt.time);
   double h = 0.01;
   if (!opt.dt_out.empty()) {
@@ -113,11 +115,12 @@ int simulate_model(const M& model, const SimulateOptions& opt, const std::string
     for (const auto& x : tr.x) w.value(x);
     w.end_array();
     w.field("energy", tr.energy).field("power", tr.power).field("work", tr.work).field("dissipated", tr.dissipated);
-    if constexpr (m > 0) {
-      w.key("u").begin_array();
-      for (const auto& u : tr.u) w.value(u);
-      w.end_array();
-    }
+    if constexpr (kInputs != 0)
+      if (m > 0) {
+        w.key("u").begin_array();
+        for (const auto& u : tr.u) w.value(u);
+        w.end_array();
+      }
     if (events.present()) {
       w.key("events").begin_array();
       for (std::size_t k = 0; k < events.size(); ++k) {

@@ -37,12 +37,14 @@ void print_matrix(std::ostream& o, const std::string& title, const Eigen::Matrix
 
 template <Model M>
 int stm_model(const M& model, const StmOptions& opt, const std::string& params_label) {
-  constexpr int n = M::state_dim;
-  constexpr int m = M::input_dim;
+  constexpr int kStates = M::state_dim;
+  const int n = state_count(model);
+  constexpr int kInputs = M::input_dim;
+  const int m = input_count(model);
   const auto names = model.state_names();
   const auto inames = input_names_of(model);
   const std::vector<double> xs = parse_number_list(opt.state, "--state", names);
-  const Vec<double, n> x0 = Eigen::Map<const Vec<double, n>>(xs.data());
+  const Vec<double, kStates> x0 = Eigen::Map<const Vec<double, kStates>>(xs.data(), n);
   const double T = parse_duration(opt.time);
   const FtleMetric metric = parse_ftle_metric(opt.metric);
   if (metric == FtleMetric::kinetic) require_mechanics(model, "FTLEs in the kinetic-energy metric");  // model files
@@ -65,7 +67,7 @@ int stm_model(const M& model, const StmOptions& opt, const std::string& params_l
     return 1;
   }
   const double det = r.stm.determinant();
-  const Vec<double, n> lambda = ftle(model, x0, r.xT, r.stm, T, metric);
+  const Vec<double, kStates> lambda = ftle(model, x0, r.xT, r.stm, T, metric);
 
   if (opt.json) {
     JsonWriter w(std::cout);
@@ -80,17 +82,18 @@ int stm_model(const M& model, const StmOptions& opt, const std::string& params_l
         w.key("endpoint").begin_object().field("p", Vec<double, 2>(e.y.template head<2>()));
         w.field("v", Vec<double, 2>(e.y.template tail<2>())).field("task_stm", e.task_stm);
         w.field("sigma_position", e.sigma_position).field("sigma_velocity", e.sigma_velocity).end_object();
-        if constexpr (m > 0) {
-          const Mat<double, 4, n> Jy = endpoint_task_jacobian(model, r.xT);
-          const Mat<double, m, n> da = r.d_amplitude.transpose(), dr = r.d_release.transpose();
-          const Mat<double, m, 4> ya = (Jy * r.d_amplitude).transpose(), yr = (Jy * r.d_release).transpose();
-          w.key("input_sensitivity").begin_object().field("input_names", inames);
-          std::vector<double> rel;
-          for (int i = 0; i < m; ++i) rel.push_back(inputs.dim() ? inputs.release(i) : INFINITY);
-          w.field("release_time", rel);
-          w.field("amplitude", da).field("release", dr).field("endpoint_amplitude", ya).field("endpoint_release", yr);
-          w.end_object();
-        }
+        if constexpr (kInputs != 0)
+          if (m > 0) {
+            const Mat<double, 4, kStates> Jy = endpoint_task_jacobian(model, r.xT);
+            const Mat<double, kInputs, kStates> da = r.d_amplitude.transpose(), dr = r.d_release.transpose();
+            const Mat<double, kInputs, 4> ya = (Jy * r.d_amplitude).transpose(), yr = (Jy * r.d_release).transpose();
+            w.key("input_sensitivity").begin_object().field("input_names", inames);
+            std::vector<double> rel;
+            for (int i = 0; i < m; ++i) rel.push_back(inputs.dim() ? inputs.release(i) : INFINITY);
+            w.field("release_time", rel);
+            w.field("amplitude", da).field("release", dr).field("endpoint_amplitude", ya).field("endpoint_release", yr);
+            w.end_object();
+          }
       }
     }
     w.end_object();
@@ -113,13 +116,14 @@ int stm_model(const M& model, const StmOptions& opt, const std::string& params_l
     print_matrix(o, "d(p,v)(T)/dx(0) (rows px, py, vx, vy)", e.task_stm);
     o << "singular values: position rows " << e.sigma_position.transpose() << ", velocity rows "
       << e.sigma_velocity.transpose() << "\n";
-    if constexpr (m > 0) {
-      const Mat<double, 4, n> Jy = endpoint_task_jacobian(model, r.xT);
-      print_matrix(o, "dx(T)/d(amplitude_i), one row per input (unit moment while the input is on)",
-                   r.d_amplitude.transpose());
-      print_matrix(o, "dx(T)/d(release_i) [per s], one row per input", r.d_release.transpose());
-      print_matrix(o, "d(p,v)(T)/d(release_i) [m/s, m/s^2], one row per input", (Jy * r.d_release).transpose());
-    }
+    if constexpr (kInputs != 0)
+      if (m > 0) {
+        const Mat<double, 4, kStates> Jy = endpoint_task_jacobian(model, r.xT);
+        print_matrix(o, "dx(T)/d(amplitude_i), one row per input (unit moment while the input is on)",
+                     r.d_amplitude.transpose());
+        print_matrix(o, "dx(T)/d(release_i) [per s], one row per input", r.d_release.transpose());
+        print_matrix(o, "d(p,v)(T)/d(release_i) [m/s, m/s^2], one row per input", (Jy * r.d_release).transpose());
+      }
   }
   return 0;
 }

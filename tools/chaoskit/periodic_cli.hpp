@@ -136,7 +136,7 @@ inline std::pair<std::vector<std::string>, int> model_layout(const AnyModel& mod
       [](const auto& m) -> std::pair<std::vector<std::string>, int> {
         using M = std::decay_t<decltype(m)>;
         int dof = 0;
-        if constexpr (MechanicalModel<M>) dof = M::dof;
+        if constexpr (MechanicalModel<M>) dof = coordinate_count(m);
         return {m.state_names(), dof};
       },
       model);
@@ -202,7 +202,7 @@ inline CliProblem parse_problem(const PeriodicCliOptions& o, const RestartGuess*
   if (o.common.atol.empty()) io.atol = 1e-12;
   p.integrator = io;
   p.flow.flow.integrator = io;
-  const int inputs = std::visit([](const auto& m) { return std::decay_t<decltype(m)>::input_dim; }, model);
+  const int inputs = std::visit([](const auto& m) { return input_count(m); }, model);
   p.flow.flow.inputs = o.common.schedule(inputs, input_names_of_any(model), o.model);
   p.inputs_text = p.flow.flow.inputs.describe();
   p.flow.flow.conservation = periodic::parse_conservation(o.conservative, "--conservative");

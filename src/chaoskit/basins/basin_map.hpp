@@ -101,7 +101,7 @@ BasinMap compute_basin_map(const M& model, const Vec<double, M::state_dim>& base
                            const InputSchedule& inputs, const BasinOptions& bo, const IntegratorOptions& io) {
   constexpr int n = M::state_dim;
   for (const GridAxis* a : {&x, &y})
-    if (a->component < 0 || a->component >= n || a->values.empty())
+    if (a->component < 0 || a->component >= state_count(model) || a->values.empty())
       throw InputError(a == &x ? "x" : "y", "needs a state component and at least one value");
   if (x.component == y.component) throw InputError("y", "must be a different state component from x");
   require_mechanics(model, "basins", basin_needs(bo.kind));

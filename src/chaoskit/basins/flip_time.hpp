@@ -38,12 +38,12 @@ struct FlipObserver {
   const FlipOptions& opt;
   FlipResult<n>& out;
 
-  double h(const Vec<double, n>& x, int i) const { return std::cos(0.5 * A.row(i).dot(x.template head<d>())); }
+  double h(const Vec<double, n>& x, int i) const { return std::cos(0.5 * A.row(i).dot(x.template head<d>(A.cols()))); }
 
   template <class Interp>
   bool on_step(const Vec<double, n>& x0, double t0, const Vec<double, n>& x1, double t1, std::size_t, Interp&& interp) {
     bool found = false;
-    for (int i = 0; i < d; ++i) {
+    for (int i = 0; i < A.rows(); ++i) {
       const double ha = h(x0, i), hb = h(x1, i);
       if (ha == 0.0 || !(ha * hb <= 0.0)) continue;
       const auto ev = locate_event<n>(
@@ -69,7 +69,7 @@ FlipResult<M::state_dim> flip_time(const M& model, const Vec<double, M::state_di
   FlipResult<n> res;
   res.state = x0;
   detail::FlipObserver<M> obs{model.angle_map(), fo, res};
-  for (int i = 0; i < M::dof; ++i)
+  for (int i = 0; i < coordinate_count(model); ++i)
     if (std::abs(obs.h(x0, i)) <= 1e-15) {
       res.time = 0.0;
       res.link = i;
@@ -77,7 +77,8 @@ FlipResult<M::state_dim> flip_time(const M& model, const Vec<double, M::state_di
     }
   chaoskit::detail::PlainSystem<M> sys{model};
   Vec<double, n> x = x0;
-  const InputSchedule sched = inputs.dim() == M::input_dim ? inputs : InputSchedule(M::input_dim);
+  const int ms = input_count(model);
+  const InputSchedule sched = inputs.dim() == ms ? inputs : InputSchedule(ms);
   res.report = integrate_piecewise(sys, x, sched.segments(0.0, fo.max_time), {}, io, NoBoundary{}, obs);
   if (!res.report.stopped_by_observer) res.state = x;
   return res;

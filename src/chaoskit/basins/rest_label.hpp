@@ -45,33 +45,37 @@ struct RestResult {
 template <MechanicalModel M>
 std::pair<double, double> barrier_energy(const M& model) {
   constexpr int d = M::dof;
+  const int ds = coordinate_count(model);
   const Mat<double, d, d> Ainv = model.angle_map().inverse();
   double eb = INFINITY;
-  for (int i = 0; i < d; ++i) {
-    Vec<double, d> alpha = Vec<double, d>::Zero();
+  for (int i = 0; i < ds; ++i) {
+    Vec<double, d> alpha = Vec<double, d>::Zero(ds);
     alpha(i) = M_PI;
     eb = std::min(eb, model.potential_energy(Vec<double, d>(Ainv * alpha)));
   }
-  return {eb, model.potential_energy(Vec<double, d>(Vec<double, d>::Zero()))};
+  return {eb, model.potential_energy(Vec<double, d>(Vec<double, d>::Zero(ds)))};
 }
 
 /// True when the model dissipates at all (some joint damping > 0).
 template <MechanicalModel M>
 bool has_damping(const M& model) {
-  return model.dissipation(Vec<double, M::dof>(Vec<double, M::dof>::Ones())).cwiseAbs().maxCoeff() > 0.0;
+  return model.dissipation(Vec<double, M::dof>(Vec<double, M::dof>::Ones(coordinate_count(model))))
+             .cwiseAbs()
+             .maxCoeff() > 0.0;
 }
 
 /// Windings n = A⁻¹ round(α / 2π) of the rest state a sub-barrier state decays to.
 template <MechanicalModel M>
 std::int32_t rest_label_of(const M& model, const Vec<double, M::state_dim>& x) {
   constexpr int d = M::dof;
+  const int ds = coordinate_count(model);
   const Mat<double, d, d> A = model.angle_map();
-  const Vec<double, d> alpha = A * x.template head<d>();
-  Vec<double, d> m;
-  for (int i = 0; i < d; ++i) m(i) = std::round(alpha(i) / (2.0 * M_PI));
+  const Vec<double, d> alpha = A * x.template head<d>(ds);
+  auto m = sized<Vec<double, d>>(ds);
+  for (int i = 0; i < ds; ++i) m(i) = std::round(alpha(i) / (2.0 * M_PI));
   const Vec<double, d> nq = A.inverse() * m;
-  std::vector<int> w(d);
-  for (int i = 0; i < d; ++i) w[static_cast<std::size_t>(i)] = static_cast<int>(std::lround(nq(i)));
+  std::vector<int> w(static_cast<std::size_t>(ds));
+  for (int i = 0; i < ds; ++i) w[static_cast<std::size_t>(i)] = static_cast<int>(std::lround(nq(i)));
   return encode_windings(w);
 }
 
@@ -115,7 +119,7 @@ RestResult<M::state_dim> rest_label(const M& model, const Vec<double, M::state_d
   chaoskit::detail::PlainSystem<M> sys{model};
   detail::RestObserver<M> obs{model, threshold, res};
   Vec<double, n> x = x0;
-  const InputSchedule none(M::input_dim);
+  const InputSchedule none(input_count(model));
   res.report = integrate_piecewise(sys, x, none.segments(0.0, ro.max_time), {}, io, NoBoundary{}, obs);
   if (!res.report.ok()) {
     res.label = kLabelFailed;

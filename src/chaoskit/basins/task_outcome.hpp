@@ -67,11 +67,12 @@ TaskResult<M::state_dim> swing_outcome(const M& model, const Vec<double, M::stat
   detail::BottomObserver<M> obs{to, res};
   chaoskit::detail::PlainSystem<M> sys{model};
   Vec<double, n> x = x0;
-  const InputSchedule sched = inputs.dim() == M::input_dim ? inputs : InputSchedule(M::input_dim);
+  const int ms = input_count(model), ds = coordinate_count(model);
+  const InputSchedule sched = inputs.dim() == ms ? inputs : InputSchedule(ms);
   res.report = integrate_piecewise(sys, x, sched.segments(0.0, to.max_time), {}, io, NoBoundary{}, obs);
   if (res.reached()) {
-    const Vec<double, d> q = res.state.template head<d>(), qd = res.state.template tail<d>();
-    res.speed = endpoint_kinematics(model, q, qd, Vec<double, d>::Zero()).v.norm();
+    const Vec<double, d> q = res.state.template head<d>(ds), qd = res.state.template segment<d>(ds, ds);
+    res.speed = endpoint_kinematics(model, q, qd, Vec<double, d>::Zero(ds)).v.norm();
   } else {
     res.state = x;
   }

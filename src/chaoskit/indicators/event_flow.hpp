@@ -36,7 +36,7 @@ template <HybridModel M>
 struct EventCounter {
   static constexpr int n = M::state_dim;
   using observes_events = void;
-  using State = Mat<double, n, 1 + n>;
+  using State = Mat<double, n, extent_sum(1, n)>;
   int event, count;
   EventFlow<M>& out;
   void operator()(const State&, double, std::size_t) const {}
@@ -46,9 +46,9 @@ struct EventCounter {
     if (--count > 0) return true;
     out.reached = true;
     out.last = e;
-    const Mat<double, n, n> phi_minus = X_minus.template rightCols<n>();
-    const Eigen::Matrix<double, 1, n> g_phi = e.g_x.transpose() * phi_minus;
-    out.stm = X_plus.template rightCols<n>();
+    const Mat<double, n, n> phi_minus = X_minus.template rightCols<n>(X_minus.rows());
+    const Mat<double, 1, n> g_phi = e.g_x.transpose() * phi_minus;
+    out.stm = X_plus.template rightCols<n>(X_plus.rows());
     out.map_jacobian = out.stm - e.f_plus * g_phi / e.g_rate;
     out.time_gradient = -g_phi.transpose() / e.g_rate;
     return false;
@@ -71,12 +71,12 @@ EventFlow<M> flow_to_event(const M& model, const Vec<double, M::state_dim>& x0, 
   if (!(max_time > 0.0) || !std::isfinite(max_time)) throw InputError("max_time", "must be > 0 s");
   TangentSystem<M, n> sys{model};
   sys.mode = mode;
-  typename TangentSystem<M, n>::State X;
+  auto X = sized<typename TangentSystem<M, n>::State>(x0.size(), 1 + x0.size());
   X.col(0) = x0;
-  X.template rightCols<n>().setIdentity();
+  X.template rightCols<n>(x0.size()).setIdentity();
   EventFlow<M> out;
   detail::EventCounter<M> counter{event, count, out};
-  const InputSchedule sched = inputs.dim() == M::input_dim ? inputs : InputSchedule(M::input_dim);
+  const InputSchedule sched = inputs.dim() == input_count(model) ? inputs : InputSchedule(input_count(model));
   out.report = integrate_piecewise(sys, X, sched.segments(t0, t0 + max_time), {}, io, NoBoundary{}, counter);
   out.x = X.col(0);
   out.mode = sys.mode;
@@ -84,7 +84,7 @@ EventFlow<M> flow_to_event(const M& model, const Vec<double, M::state_dim>& x0, 
     out.t = out.last.t;
   } else {
     out.t = out.report.t;
-    out.stm = X.template rightCols<n>();
+    out.stm = X.template rightCols<n>(X.rows());
   }
   return out;
 }

@@ -80,13 +80,13 @@ struct MegnoResult {
 namespace detail {
 /// K fixed, generic, orthonormal deviation vectors (QR of golden-ratio fractional parts).
 template <int n, int K>
-Mat<double, n, K> generic_orthonormal() {
-  Mat<double, n, K> A;
-  for (int j = 0; j < K; ++j)
-    for (int i = 0; i < n; ++i)
+Mat<double, n, K> generic_orthonormal(int rows = n, int cols = K) {
+  auto A = sized<Mat<double, n, K>>(rows, cols);
+  for (int j = 0; j < cols; ++j)
+    for (int i = 0; i < rows; ++i)
       A(i, j) = std::fmod(0.6180339887498949 * (i + 1) + 0.7548776662466927 * (j + 1), 1.0) - 0.5;
   Eigen::HouseholderQR<Mat<double, n, K>> qr(A);
-  return qr.householderQ() * Mat<double, n, K>::Identity();
+  return qr.householderQ() * Mat<double, n, K>::Identity(rows, cols);
 }
 }  // namespace detail
 
@@ -96,10 +96,15 @@ template <int K, Model M>
 class AlignmentTask {
  public:
   static constexpr int n = M::state_dim;
-  static_assert(K >= 2 && K <= n);
+  // K = n for GALI_n (Dynamic with n), else a fixed count within n.
+  static_assert(is_fixed_extent(K) ? K >= 2 && (!is_fixed_extent(n) || K <= n) : !is_fixed_extent(n));
   using State = typename TangentSystem<M, K>::State;
 
-  AlignmentTask(const Vec<double, n>& x0, const FastIndicatorOptions& fo) : x0_(x0), fo_(fo) {
+  AlignmentTask(const Vec<double, n>& x0, const FastIndicatorOptions& fo)
+      : x0_(x0), fo_(fo), k_(is_fixed_extent(K) ? K : static_cast<int>(x0.size())) {
+    if (x0.size() < k_ || k_ < 2)
+      throw InputError("model",
+                       "SALI and GALI need at least two states (this model has " + std::to_string(x0.size()) + ")");
     fo_.validate();
     res_.sali_min = std::sqrt(2.0);  // the largest value SALI can take
     n_samples_ = std::lround(fo_.time / fo_.renorm);
@@ -107,9 +112,10 @@ class AlignmentTask {
   }
 
   State initial_state() const {
-    State X;
+    const int rows = static_cast<int>(x0_.size());
+    auto X = sized<State>(rows, 1 + k_);
     X.col(0) = x0_;
-    X.template rightCols<K>() = detail::generic_orthonormal<n, K>();
+    X.template rightCols<K>(k_) = detail::generic_orthonormal<n, K>(rows, k_);
     return X;
   }
 
@@ -120,7 +126,7 @@ class AlignmentTask {
   }
 
   bool sample(State& Xs, double t, long k) {
-    for (int j = 1; j <= K; ++j) Xs.col(j).normalize();
+    for (int j = 1; j <= k_; ++j) Xs.col(j).normalize();
     const Vec<double, n> w1 = Xs.col(1), w2 = Xs.col(2);
     const double sali = std::min((w1 + w2).norm(), (w1 - w2).norm());
     res_.sali = sali;
@@ -137,7 +143,7 @@ class AlignmentTask {
   void run_finished(const IntegrationReport& rep, const State& X) {
     done_ = true;
     res_.report = rep;
-    const Mat<double, n, K> W = X.template rightCols<K>().colwise().normalized();
+    const Mat<double, n, K> W = X.template rightCols<K>(k_).colwise().normalized();
     res_.gali = gali_products(Eigen::MatrixXd(W));
     if (!res_.report.ok()) return;
     res_.sali_class = sali_vote(res_.sali, res_.sali_min, fo_.sali_chaotic, fo_.sali_regular);
@@ -150,6 +156,7 @@ class AlignmentTask {
  private:
   Vec<double, n> x0_;
   FastIndicatorOptions fo_;
+  int k_;  ///< the deviation vectors (K at run time)
   long n_samples_ = 0, decimate_ = 1;
   bool done_ = false;
   AlignmentResult res_;
@@ -160,7 +167,7 @@ AlignmentResult alignment_indices(const M& model, const Vec<double, M::state_dim
                                   const FastIndicatorOptions& fo, const IntegratorOptions& io) {
   AlignmentTask<K, M> task(x0, fo);
   TangentSystem<M, K> sys{model};
-  run_sampled_task(sys, M::input_dim, inputs, io, task);
+  run_sampled_task(sys, input_count(model), inputs, io, task);
   return task.result();
 }
 
@@ -169,27 +176,28 @@ template <Model M>
 struct MegnoSystem {
   using ModelType = M;
   static constexpr int n = M::state_dim;
-  static constexpr int quadratures = 2 * n;  ///< L, P, Q's offset in the state's storage
-  using State = Mat<double, n, 2 + megno_columns<n>>;
+  using State = Mat<double, n, extent_sum(2, megno_columns<n>)>;
+  /// L, P, Q's offset in the state's storage (after x and w).
+  static Eigen::Index quadratures(const State& X) { return 2 * X.rows(); }
   const M& model;
   InputSegment seg{};
   int mode = 0;  ///< a hybrid model's mode (integrate/driver.hpp keeps it)
   void set_segment(const InputSegment& s) { seg = s; }
   void operator()(const State& X, State& dX, double t) const {
     const Vec<double, n> x = X.col(0), w = X.col(1);
-    Vec<double, n> f, Aw;
+    auto f = sized<Vec<double, n>>(X.rows()), Aw = sized<Vec<double, n>>(X.rows());
     tangent_rhs<1>(model, x, seg.template u<M::input_dim>(t), t, w, f, Aw, mode);  // A w without forming A
     dX.setZero();
     dX.col(0) = f;
     dX.col(1) = Aw;
-    megno_quadrature_rates(w, Aw, X.data() + quadratures, t, dX.data() + quadratures);
+    megno_quadrature_rates(w, Aw, X.data() + quadratures(X), t, dX.data() + quadratures(X));
   }
   static Vec<double, n> model_state(const State& X) { return X.col(0); }
   /// At an event: w and its log-stretch L jump by the saltation matrix (megno_jump).
   template <class Record>
   void apply_event(State& X, const Record& e) const {
     X.col(0) = e.x_plus;
-    megno_jump(X.col(1), X.data()[quadratures], e.S);
+    megno_jump(X.col(1), X.data()[quadratures(X)], e.S);
   }
 };
 
@@ -207,9 +215,10 @@ class MegnoTask {
   }
 
   State initial_state() const {
-    State X = State::Zero();
+    const int rows = static_cast<int>(x0_.size());
+    State X = State::Zero(rows, 2 + megno_columns_for(rows));
     X.col(0) = x0_;
-    X.col(1) = detail::generic_unit_vector<n>();
+    X.col(1) = detail::generic_unit_vector<n>(rows);
     return X;
   }
 
@@ -222,7 +231,7 @@ class MegnoTask {
   bool sample(State& Xs, double t, long k) {
     log_stretch_ += std::log(Xs.col(1).norm());
     Xs.col(1).normalize();
-    res_.megno = megno_sample(Xs.data() + MegnoSystem<M>::quadratures, log_stretch_, t);
+    res_.megno = megno_sample(Xs.data() + MegnoSystem<M>::quadratures(Xs), log_stretch_, t);
     if (k % decimate_ == 0 || k == n_samples_) {
       res_.history_t.push_back(t);
       res_.history_megno.push_back(res_.megno);
@@ -254,7 +263,7 @@ MegnoResult megno(const M& model, const Vec<double, M::state_dim>& x0, const Inp
                   const FastIndicatorOptions& fo, const IntegratorOptions& io) {
   MegnoTask<M> task(x0, fo);
   MegnoSystem<M> sys{model};
-  run_sampled_task(sys, M::input_dim, inputs, io, task);
+  run_sampled_task(sys, input_count(model), inputs, io, task);
   return task.result();
 }
 

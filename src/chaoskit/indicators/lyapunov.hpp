@@ -64,9 +64,9 @@ namespace detail {
 /// A fixed, generic unit vector (golden-ratio fractional parts), so λ_max is reproducible without
 /// a random seed and avoids the special subspaces an axis vector can sit in.
 template <int n>
-Vec<double, n> generic_unit_vector() {
-  Vec<double, n> v;
-  for (int i = 0; i < n; ++i) v(i) = std::fmod(0.6180339887498949 * (i + 1), 1.0) - 0.5;
+Vec<double, n> generic_unit_vector(int size = n) {
+  auto v = sized<Vec<double, n>>(size);
+  for (int i = 0; i < size; ++i) v(i) = std::fmod(0.6180339887498949 * (i + 1), 1.0) - 0.5;
   return v.normalized();
 }
 /// Standard error of the mean of per-block exponents: block j's log-growth sum_of_block(j) over
@@ -92,34 +92,39 @@ template <int K, Model M>
 class LyapunovTask {
  public:
   static constexpr int n = M::state_dim;
-  static_assert(K >= 1 && K <= n);
+  // K = n for the spectrum (Dynamic with n), else a fixed count within n.
+  static_assert(is_fixed_extent(K) ? K >= 1 && (!is_fixed_extent(n) || K <= n) : !is_fixed_extent(n));
   using State = typename TangentSystem<M, K>::State;
 
   /// lo and io are validated here, before any integration.
   LyapunovTask(const M& model, const Vec<double, n>& x0, const LyapunovOptions& lo, const IntegratorOptions& io)
-      : model_(model), x0_(x0), lo_(lo) {
+      : model_(model),
+        x0_(x0),
+        lo_(lo),
+        n_(state_count(model)),
+        k_(is_fixed_extent(K) ? K : n_),
+        sums_(Vec<double, K>::Zero(k_)) {
     lo_.validate();
     io.validate();
     n_transient_ = lo_.transient > 0 ? static_cast<long>(std::ceil(lo_.transient / lo_.renorm - 1e-9)) : 0;
     n_samples_ = std::lround(lo_.time / lo_.renorm);
     per_block_ = n_samples_ / lo_.blocks;
-    block_sums_.assign(static_cast<std::size_t>(lo_.blocks), Vec<double, K>::Zero());
+    block_sums_.assign(static_cast<std::size_t>(lo_.blocks), Vec<double, K>::Zero(k_));
     running1_.reserve(static_cast<std::size_t>(n_samples_));
-    sums_.setZero();
     decimate_ = std::max<long>(1, n_samples_ / std::max(1, lo_.history_points));
     phase_ = n_transient_ > 0 ? Phase::transient : Phase::accumulate;
     assert(per_block_ >= 1);  // validate(): at least as many intervals as blocks
   }
 
   State initial_state() const {
-    State X;
+    auto X = sized<State>(n_, 1 + k_);
     X.col(0) = x0_;
     if constexpr (K == n)
-      X.template rightCols<K>().setIdentity();
+      X.template rightCols<K>(k_).setIdentity();
     else if constexpr (K == 1)
-      X.col(1) = detail::generic_unit_vector<n>();
+      X.col(1) = detail::generic_unit_vector<n>(n_);
     else
-      X.template rightCols<K>() = Mat<double, n, n>::Identity().template leftCols<K>();
+      X.template rightCols<K>(k_) = Mat<double, n, n>::Identity(n_, n_).template leftCols<K>(k_);
     return X;
   }
 
@@ -143,8 +148,8 @@ class LyapunovTask {
     running1_.push_back(sums_(0) / elapsed);
     if (k % decimate_ == 0 || k == n_samples_) {
       res_.history_t.push_back(elapsed);
-      std::vector<double> row(K);
-      for (int i = 0; i < K; ++i) row[i] = sums_(i) / elapsed;
+      std::vector<double> row(static_cast<std::size_t>(k_));
+      for (int i = 0; i < k_; ++i) row[i] = sums_(i) / elapsed;
       res_.history.push_back(std::move(row));
     }
     done_ = k;
@@ -160,8 +165,8 @@ class LyapunovTask {
       res_.report = rep;
       t_start_ = static_cast<double>(n_transient_) * lo_.renorm;
       if (!rep.ok()) {
-        res_.exponents.assign(K, NAN);
-        res_.errors.assign(K, NAN);
+        res_.exponents.assign(k_, NAN);
+        res_.errors.assign(k_, NAN);
         phase_ = Phase::complete;
       } else {
         phase_ = Phase::accumulate;
@@ -179,8 +184,9 @@ class LyapunovTask {
 
   // Re-orthonormalises W and returns log R_ii (the growth over the last interval).
   static Vec<double, K> orthonormalise(State& Xs) {
-    Mat<double, n, K> W = Xs.template rightCols<K>();
-    Vec<double, K> logs;
+    const int k = static_cast<int>(Xs.cols() - 1);
+    Mat<double, n, K> W = Xs.template rightCols<K>(k);
+    auto logs = sized<Vec<double, K>>(k);
     if constexpr (K == 1) {
       const double norm = W.norm();
       logs(0) = std::log(norm);
@@ -188,12 +194,12 @@ class LyapunovTask {
     } else {
       Eigen::HouseholderQR<Mat<double, n, K>> qr(W);
       const Mat<double, n, K> R = qr.matrixQR();
-      Mat<double, n, K> Q = qr.householderQ() * Mat<double, n, K>::Identity();
-      for (int i = 0; i < K; ++i) {
+      Mat<double, n, K> Q = qr.householderQ() * Mat<double, n, K>::Identity(W.rows(), k);
+      for (int i = 0; i < k; ++i) {
         logs(i) = std::log(std::abs(R(i, i)));
         if (R(i, i) < 0) Q.col(i) = -Q.col(i);
       }
-      Xs.template rightCols<K>() = Q;
+      Xs.template rightCols<K>(k) = Q;
     }
     return logs;
   }
@@ -221,13 +227,13 @@ class LyapunovTask {
     res_.report.rhs_calls += rep.rhs_calls;
 
     res_.elapsed = static_cast<double>(done_) * lo_.renorm;
-    res_.exponents.assign(K, NAN);
-    res_.errors.assign(K, NAN);
+    res_.exponents.assign(k_, NAN);
+    res_.errors.assign(k_, NAN);
     if (done_ == 0 || !rep.ok()) return;
-    for (int i = 0; i < K; ++i) res_.exponents[i] = sums_(i) / res_.elapsed;
+    for (int i = 0; i < k_; ++i) res_.exponents[i] = sums_(i) / res_.elapsed;
     // Error bars from the completed blocks (the last one may be partial after an early stop).
     const long full_blocks = per_block_ > 0 ? std::min<long>(lo_.blocks, done_ / per_block_) : 0;
-    for (int i = 0; i < K; ++i) res_.errors[i] = block_error(i, full_blocks);
+    for (int i = 0; i < k_; ++i) res_.errors[i] = block_error(i, full_blocks);
     res_.half_time_estimate = running1_[std::max<long>(1, done_ / 2) - 1];
     const double tol = std::max(3.0 * res_.errors[0], lo_.settle_tol);
     res_.converged = std::abs(res_.exponents[0] - res_.half_time_estimate) <= tol;
@@ -239,11 +245,11 @@ class LyapunovTask {
       res_.energy_drift = std::abs(E1 - E0) / (std::abs(E0) > 1e-9 ? std::abs(E0) : 1.0);
     }
     // The QR ordering is descending for generic orbits; sort with errors so the output always is.
-    std::vector<int> idx(K);
-    for (int i = 0; i < K; ++i) idx[i] = i;
+    std::vector<int> idx(static_cast<std::size_t>(k_));
+    for (int i = 0; i < k_; ++i) idx[i] = i;
     std::sort(idx.begin(), idx.end(), [&](int a, int b) { return res_.exponents[a] > res_.exponents[b]; });
-    std::vector<double> e2(K), s2(K);
-    for (int i = 0; i < K; ++i) e2[i] = res_.exponents[idx[i]], s2[i] = res_.errors[idx[i]];
+    std::vector<double> e2(static_cast<std::size_t>(k_)), s2(static_cast<std::size_t>(k_));
+    for (int i = 0; i < k_; ++i) e2[i] = res_.exponents[idx[i]], s2[i] = res_.errors[idx[i]];
     res_.exponents = e2;
     res_.errors = s2;
   }
@@ -251,6 +257,7 @@ class LyapunovTask {
   const M& model_;
   Vec<double, n> x0_;
   LyapunovOptions lo_;
+  int n_, k_;  ///< the state's size and the directions (n and K, at run time)
   long n_transient_ = 0, n_samples_ = 0, per_block_ = 0, decimate_ = 1, done_ = 0;
   double t_start_ = 0.0;
   Phase phase_ = Phase::accumulate;
@@ -266,7 +273,7 @@ LyapunovResult lyapunov_exponents(const M& model, const Vec<double, M::state_dim
                                   const LyapunovOptions& lo, const IntegratorOptions& io) {
   LyapunovTask<K, M> task(model, x0, lo, io);
   TangentSystem<M, K> sys{model};
-  run_sampled_task(sys, M::input_dim, inputs, io, task);
+  run_sampled_task(sys, input_count(model), inputs, io, task);
   return task.result();
 }
 

@@ -19,9 +19,12 @@
 namespace chaoskit {
 
 /// MEGNO's three quadratures (L, P, Q) follow the deviation vectors in the state, in one
-/// column, or in two for a model of two states.
+/// column, or in two for a model of two states (three for one state).
+constexpr int megno_columns_for(int n) { return (n + 2) / n; }
+/// The same at compile time; -1 (Eigen::Dynamic: this header stays free of Eigen, the lanes include
+/// it) for a state sized at run time.
 template <int n>
-inline constexpr int megno_columns = n >= 3 ? 1 : 2;
+inline constexpr int megno_columns = n > 0 ? megno_columns_for(n) : -1;
 
 /// MEGNO's quadrature rates along a deviation vector w with A w at time t, given the quadratures
 /// q = (L, P, Q): L̇ = h = w·(A w)/|w|², Ṗ = L, Q̇ = P/t (→ L at t = 0). Writes rates[0..3).

@@ -144,8 +144,9 @@ template <Model M>
 struct ClassifierSystem {
   using ModelType = M;
   static constexpr int n = M::state_dim;
-  static constexpr int quadratures = 3 * n;  ///< L, P, Q's offset in the state's storage
-  using State = Mat<double, n, 3 + megno_columns<n>>;
+  using State = Mat<double, n, extent_sum(3, megno_columns<n>)>;
+  /// L, P, Q's offset in the state's storage (after x, w1 and w2).
+  static Eigen::Index quadratures(const State& X) { return 3 * X.rows(); }
   const M& model;
   InputSegment seg{};
   int mode = 0;  ///< a hybrid model's mode (integrate/driver.hpp keeps it)
@@ -156,8 +157,8 @@ struct ClassifierSystem {
     const Vec<double, n> x = X.col(0);
     const Mat<double, n, 2> W = X.template middleCols<2>(1);
     tangent_rhs<2>(model, x, seg.template u<M::input_dim>(t), t, W, dX.col(0), dX.template middleCols<2>(1), mode);
-    dX.template rightCols<megno_columns<n>>().setZero();
-    megno_quadrature_rates(X.col(1), dX.col(1), X.data() + quadratures, t, dX.data() + quadratures);
+    dX.template rightCols<megno_columns<n>>(X.cols() - 3).setZero();
+    megno_quadrature_rates(X.col(1), dX.col(1), X.data() + quadratures(X), t, dX.data() + quadratures(X));
   }
   static Vec<double, n> model_state(const State& X) { return X.col(0); }
   /// At an event: w1 and w2 jump by the saltation matrix, MEGNO's log-stretch as in MegnoSystem.
@@ -165,7 +166,7 @@ struct ClassifierSystem {
   void apply_event(State& X, const Record& e) const {
     X.col(0) = e.x_plus;
     X.col(2) = (e.S * X.col(2)).eval();
-    megno_jump(X.col(1), X.data()[quadratures], e.S);
+    megno_jump(X.col(1), X.data()[quadratures(X)], e.S);
   }
 };
 
@@ -265,6 +266,8 @@ class OrbitClassTask {
 
   /// o and io are validated here, before any integration.
   OrbitClassTask(const Vec<double, n>& x0, const OrbitClassOptions& o) : x0_(x0), o_(o) {
+    if (x0.size() < 2)
+      throw InputError("model", "orbit classification needs at least two states (SALI's two deviation vectors)");
     o_.validate();
     first_ = std::lround(o_.time / o_.renorm);
     last_ = o_.adaptive() ? std::max(first_, std::lround(o_.max_time / o_.renorm)) : first_;
@@ -274,9 +277,10 @@ class OrbitClassTask {
   }
 
   State initial_state() const {
-    State X = State::Zero();
+    const int rows = static_cast<int>(x0_.size());
+    State X = State::Zero(rows, 3 + megno_columns_for(rows));
     X.col(0) = x0_;
-    X.template middleCols<2>(1) = detail::generic_orthonormal<n, 2>();
+    X.template middleCols<2>(1) = detail::generic_orthonormal<n, 2>(rows, 2);
     return X;
   }
 
@@ -296,7 +300,7 @@ class OrbitClassTask {
     const Vec<double, n> w1 = Xs.col(1), w2 = Xs.col(2);
     res_.sali = std::min((w1 + w2).norm(), (w1 - w2).norm());
     res_.sali_min = std::min(res_.sali_min, res_.sali);
-    res_.megno = megno_sample(Xs.data() + System::quadratures, log_stretch_, t);
+    res_.megno = megno_sample(Xs.data() + System::quadratures(Xs), log_stretch_, t);
     return true;
   }
 
@@ -353,7 +357,7 @@ OrbitClassification classify_orbit(const M& model, const Vec<double, M::state_di
   OrbitClassTask<M> task(x0, o);
   io.validate();
   ClassifierSystem<M> sys{model};
-  run_sampled_task(sys, M::input_dim, inputs, io, task);
+  run_sampled_task(sys, input_count(model), inputs, io, task);
   return task.result();
 }
 

@@ -121,7 +121,7 @@ SectionResult<M::state_dim> poincare_section(const M& model, const Vec<double, M
   SectionResult<n> res;
   detail::SectionObserver<n> obs{so.at_event >= 0 ? nullptr : &surface, so, res};
   Vec<double, n> x = x0;
-  const InputSchedule sched = inputs.dim() == M::input_dim ? inputs : InputSchedule(M::input_dim);
+  const InputSchedule sched = inputs.dim() == input_count(model) ? inputs : InputSchedule(input_count(model));
   res.report = integrate_piecewise(sys, x, sched.segments(0.0, so.max_time), {}, io, NoBoundary{}, obs);
   return res;
 }

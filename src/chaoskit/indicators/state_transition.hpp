@@ -40,15 +40,17 @@ class StateTransitionTask {
   StateTransitionTask(const Vec<double, n>& x0, double T, const IntegratorOptions& io) : x0_(x0) {
     if (!(T > 0.0) || !std::isfinite(T)) throw InputError("time", "must be > 0 s");
     io.validate();
+    const Eigen::Index size = x0.size();
     res_.T = T;
-    res_.xT = Vec<double, n>::Constant(NAN);
-    res_.stm = Mat<double, n, n>::Constant(NAN);
+    res_.xT = Vec<double, n>::Constant(size, NAN);
+    res_.stm = Mat<double, n, n>::Constant(size, size, NAN);
   }
 
   State initial_state() const {
-    State X;
+    const Eigen::Index size = x0_.size();
+    auto X = sized<State>(size, 1 + size);
     X.col(0) = x0_;
-    X.template rightCols<n>().setIdentity();
+    X.template rightCols<n>(size).setIdentity();
     return X;
   }
 
@@ -64,7 +66,7 @@ class StateTransitionTask {
   void run_finished(const IntegrationReport& rep, const State& X) {
     res_.report = rep;
     res_.xT = X.col(0);
-    res_.stm = X.template rightCols<n>();
+    res_.stm = X.template rightCols<n>(X.rows());
   }
 
   const StateTransitionResult<M>& result() const { return res_; }
@@ -81,7 +83,7 @@ StateTransitionResult<M> state_transition_matrix(const M& model, const Vec<doubl
                                                  const InputSchedule& inputs, double T, const IntegratorOptions& io) {
   StateTransitionTask<M> task(x0, T, io);
   TangentSystem<M, M::state_dim> sys{model};
-  run_sampled_task(sys, M::input_dim, inputs, io, task);
+  run_sampled_task(sys, input_count(model), inputs, io, task);
   return task.result();
 }
 

@@ -26,7 +26,7 @@ struct TangentSystem {
   using ModelType = M;
   static constexpr int n = M::state_dim;
   static constexpr int m = M::input_dim;
-  using State = Mat<double, n, 1 + K>;
+  using State = Mat<double, n, extent_sum(1, K)>;
 
   const M& model;
   InputSegment seg{};
@@ -35,17 +35,19 @@ struct TangentSystem {
   void set_segment(const InputSegment& s) { seg = s; }
 
   void operator()(const State& X, State& dX, double t) const {
+    const Eigen::Index k = X.cols() - 1;
     const Vec<double, n> x = X.col(0);
-    const Mat<double, n, K> W = X.template rightCols<K>();
-    tangent_rhs<K>(model, x, seg.template u<m>(t), t, W, dX.col(0), dX.template rightCols<K>(), mode);
+    const Mat<double, n, K> W = X.template rightCols<K>(k);
+    tangent_rhs<K>(model, x, seg.template u<m>(t), t, W, dX.col(0), dX.template rightCols<K>(k), mode);
   }
 
   static Vec<double, n> model_state(const State& X) { return X.col(0); }
   /// At an event: the state jumps by the reset and the deviation vectors by the saltation matrix.
   template <class Record>
   void apply_event(State& X, const Record& e) const {
+    const Eigen::Index k = X.cols() - 1;
     X.col(0) = e.x_plus;
-    X.template rightCols<K>() = (e.S * X.template rightCols<K>()).eval();
+    X.template rightCols<K>(k) = (e.S * X.template rightCols<K>(k)).eval();
   }
 };
 
@@ -173,7 +175,7 @@ IntegrationReport integrate_tangent(const M& model, typename TangentSystem<M, K>
                                     double t0, double dt, long n_samples, const IntegratorOptions& opt,
                                     Sample&& sample) {
   TangentSystem<M, K> sys{model};
-  return integrate_sampled(sys, X, M::input_dim, inputs, t0, dt, n_samples, opt, sample);
+  return integrate_sampled(sys, X, input_count(model), inputs, t0, dt, n_samples, opt, sample);
 }
 
 }  // namespace chaoskit

@@ -116,6 +116,16 @@ CHAOSKIT_RK_FLATTEN inline double error_norm(const State& err, const State& x, c
   return e;
 }
 
+/// Gives the stage and scratch states the size of x: a no-op for fixed sizes; a state sized at run
+/// time (core/types.hpp) is written by the system block by block, so it must have its size first.
+template <class State, std::size_t N, class... Scratch>
+inline void size_like(const State& x, std::array<State, N>& k, Scratch&... scratch) {
+  if constexpr (State::SizeAtCompileTime == Eigen::Dynamic) {
+    for (State& kj : k) kj.resizeLike(x);
+    (scratch.resizeLike(x), ...);
+  }
+}
+
 /// The outcome of one attempted step.
 enum class StepResult { accepted, rejected };
 

@@ -102,6 +102,7 @@ std::vector<InputSegment> InputSchedule::segments(double t0, double t1) const {
     InputSegment seg;
     seg.ta = cuts[s];
     seg.tb = cuts[s + 1];
+    seg.dim = dim_;
     const double mid = 0.5 * (seg.ta + seg.tb);
     for (int i = 0; i < dim_; ++i) {
       seg.active[i] = seg.ta < release_[i];

@@ -30,8 +30,9 @@
 
 namespace chaoskit {
 
-/// Largest input dimension supported (chain with 5 links).
-inline constexpr int kMaxInputs = 5;
+/// Largest input dimension supported (a model file of 12 states has 6 slots; the chain with 5
+/// links has 5).
+inline constexpr int kMaxInputs = 6;
 
 using InputArray = std::array<double, kMaxInputs>;
 
@@ -40,17 +41,21 @@ struct InputSegment {
   double ta = 0.0, tb = 0.0;
   InputArray u0{}, slope{};
   std::array<bool, kMaxInputs> active{};  // channel i not yet released on this segment
+  int dim = 0;                            // the schedule's channels (the size of u<Eigen::Dynamic>)
 
+  /// u(t) as M values (M = Eigen::Dynamic: the schedule's `dim`).
   template <int M>
   Vec<double, M> u(double t) const {
-    Vec<double, M> out;
-    for (int i = 0; i < M; ++i) out(i) = u0[i] + slope[i] * (t - ta);
+    const int count = is_fixed_extent(M) ? M : dim;
+    auto out = sized<Vec<double, M>>(count);
+    for (int i = 0; i < count; ++i) out(i) = u0[i] + slope[i] * (t - ta);
     return out;
   }
   template <int M>
   Vec<double, M> active_mask() const {
-    Vec<double, M> out;
-    for (int i = 0; i < M; ++i) out(i) = active[i] ? 1.0 : 0.0;
+    const int count = is_fixed_extent(M) ? M : dim;
+    auto out = sized<Vec<double, M>>(count);
+    for (int i = 0; i < count; ++i) out(i) = active[i] ? 1.0 : 0.0;
     return out;
   }
 };

@@ -27,17 +27,21 @@ void rhs_jacobians(const M& model, const Vec<double, M::state_dim>& x, const Vec
                    RhsJacobians<M>& out, int mode = 0) {
   constexpr int n = M::state_dim;
   constexpr int m = M::input_dim;
-  constexpr int K = n + m;
+  constexpr int K = extent_sum(n, m);
+  const int ns = state_count(model), ms = input_count(model), k = ns + ms;
   using AD = Eigen::AutoDiffScalar<Vec<double, K>>;
-  Vec<AD, n> xa;
-  Vec<AD, m> ua;
-  for (int i = 0; i < n; ++i) xa(i) = AD(x(i), K, i);
-  for (int j = 0; j < m; ++j) ua(j) = AD(u(j), K, n + j);
+  auto xa = sized<Vec<AD, n>>(ns);
+  auto ua = sized<Vec<AD, m>>(ms);
+  for (int i = 0; i < ns; ++i) xa(i) = AD(x(i), k, i);
+  for (int j = 0; j < ms; ++j) ua(j) = AD(u(j), k, ns + j);
   const Vec<AD, n> fa = model_rhs(model, xa, ua, AD(t), mode);
-  for (int i = 0; i < n; ++i) {
+  out.f.resize(ns);
+  out.fx.resize(ns, ns);
+  out.fu.resize(ns, ms);
+  for (int i = 0; i < ns; ++i) {
     out.f(i) = fa(i).value();
-    out.fx.row(i) = fa(i).derivatives().template head<n>().transpose();
-    if constexpr (m > 0) out.fu.row(i) = fa(i).derivatives().template tail<m>().transpose();
+    out.fx.row(i) = fa(i).derivatives().template head<n>(ns).transpose();
+    if constexpr (m != 0) out.fu.row(i) = fa(i).derivatives().template segment<m>(ns, ms).transpose();
   }
 }
 

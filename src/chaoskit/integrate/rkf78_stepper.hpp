@@ -59,6 +59,7 @@ struct Stepper {
 
   template <class Sys>
   void start(Sys& sys, const State& x, double t) {
+    rk::size_like(x, k, err, dxdt_new);
     sys(x, k[0], t);
   }
 

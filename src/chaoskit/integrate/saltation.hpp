@@ -57,13 +57,14 @@ EventRecord<M::state_dim, M::input_dim> event_jump(const M& model, int k, const 
                                                    const Vec<double, M::input_dim>& u, double t, int mode) {
   constexpr int n = M::state_dim;
   constexpr int m = M::input_dim;
-  constexpr int K = n + m + 1;  // directions: the state, the inputs, time
+  constexpr int K = extent_sum(extent_sum(n, m), 1);  // directions: the state, the inputs, time
+  const int ns = state_count(model), ms = input_count(model), k_dirs = ns + ms + 1;
   using AD = Eigen::AutoDiffScalar<Vec<double, K>>;
-  Vec<AD, n> xa;
-  Vec<AD, m> ua;
-  for (int i = 0; i < n; ++i) xa(i) = AD(x_minus(i), K, i);
-  for (int j = 0; j < m; ++j) ua(j) = AD(u(j), K, n + j);
-  const AD ta(t, K, n + m);
+  auto xa = sized<Vec<AD, n>>(ns);
+  auto ua = sized<Vec<AD, m>>(ms);
+  for (int i = 0; i < ns; ++i) xa(i) = AD(x_minus(i), k_dirs, i);
+  for (int j = 0; j < ms; ++j) ua(j) = AD(u(j), k_dirs, ns + j);
+  const AD ta(t, k_dirs, ns + ms);
   const AD g = model.template event_guard<AD>(k, xa, ua, ta);
   const Vec<AD, n> R = model.template event_reset<AD>(k, xa, ua, ta);
 
@@ -73,27 +74,28 @@ EventRecord<M::state_dim, M::input_dim> event_jump(const M& model, int k, const 
   e.mode_before = mode;
   e.mode_after = mode_after_event(model, k, mode);
   e.x_minus = x_minus;
-  Mat<double, n, n> R_x;
-  Mat<double, n, m> R_u;
-  Vec<double, n> R_t;
-  for (int i = 0; i < n; ++i) {
+  auto R_x = sized<Mat<double, n, n>>(ns, ns);
+  auto R_u = sized<Mat<double, n, m>>(ns, ms);
+  auto R_t = sized<Vec<double, n>>(ns);
+  e.x_plus.resize(ns);
+  for (int i = 0; i < ns; ++i) {
     e.x_plus(i) = R(i).value();
-    R_x.row(i) = R(i).derivatives().template head<n>().transpose();
-    if constexpr (m > 0) R_u.row(i) = R(i).derivatives().template segment<m>(n).transpose();
-    R_t(i) = R(i).derivatives()(n + m);
+    R_x.row(i) = R(i).derivatives().template head<n>(ns).transpose();
+    if constexpr (m != 0) R_u.row(i) = R(i).derivatives().template segment<m>(ns, ms).transpose();
+    R_t(i) = R(i).derivatives()(ns + ms);
   }
-  e.g_x = g.derivatives().template head<n>();
-  const Vec<double, m> g_u = g.derivatives().template segment<m>(n);
-  const double g_t = g.derivatives()(n + m);
+  e.g_x = g.derivatives().template head<n>(ns);
+  const Vec<double, m> g_u = g.derivatives().template segment<m>(ns, ms);
+  const double g_t = g.derivatives()(ns + ms);
   e.f_minus = model.rhs(x_minus, u, t, e.mode_before);
   e.f_plus = model.rhs(e.x_plus, u, t, e.mode_after);
   e.g_rate = e.g_x.dot(e.f_minus) + g_t;
   const Vec<double, n> jump_rate = e.f_plus - R_x * e.f_minus - R_t;
   e.S = R_x + jump_rate * e.g_x.transpose() / e.g_rate;
-  if constexpr (m > 0)
+  if constexpr (m != 0)
     e.S_u = R_u - jump_rate * g_u.transpose() / e.g_rate;
   else
-    e.S_u.setZero();
+    e.S_u.setZero(ns, ms);
   return e;
 }
 
@@ -107,14 +109,15 @@ template <HybridModel M>
 GuardRate guard_rate(const M& model, int k, const Vec<double, M::state_dim>& x, const Vec<double, M::input_dim>& u,
                      double t, int mode) {
   constexpr int n = M::state_dim;
-  using AD = Eigen::AutoDiffScalar<Vec<double, n + 1>>;
-  Vec<AD, n> xa;
-  for (int i = 0; i < n; ++i) xa(i) = AD(x(i), n + 1, i);
-  Vec<AD, M::input_dim> ua;
-  for (int j = 0; j < M::input_dim; ++j) ua(j) = AD(u(j));
-  const AD g = model.template event_guard<AD>(k, xa, ua, AD(t, n + 1, n));
-  const Vec<double, n> g_x = g.derivatives().template head<n>();
-  const double g_t = g.derivatives()(n);
+  const int ns = state_count(model), ms = input_count(model);
+  using AD = Eigen::AutoDiffScalar<Vec<double, extent_sum(n, 1)>>;
+  auto xa = sized<Vec<AD, n>>(ns);
+  for (int i = 0; i < ns; ++i) xa(i) = AD(x(i), ns + 1, i);
+  auto ua = sized<Vec<AD, M::input_dim>>(ms);
+  for (int j = 0; j < ms; ++j) ua(j) = AD(u(j));
+  const AD g = model.template event_guard<AD>(k, xa, ua, AD(t, ns + 1, ns));
+  const Vec<double, n> g_x = g.derivatives().template head<n>(ns);
+  const double g_t = g.derivatives()(ns);
   const Vec<double, n> f = model.rhs(x, u, t, mode);
   return {g.value(), g_x.dot(f) + g_t, g_x.norm() * x.norm() + std::abs(g_t * t),
           g_x.norm() * f.norm() + std::abs(g_t)};

@@ -45,12 +45,13 @@ Vec<S, 4> endpoint_task(const M& model, const Vec<S, M::state_dim>& x) {
   using std::cos;
   using std::sin;
   constexpr int d = M::dof;
+  const int ds = coordinate_count(model);
   const Mat<double, d, d> A = model.angle_map();
   const Vec<double, d> ell = model.endpoint_lengths();
-  const Vec<S, d> alpha = A.template cast<S>() * x.template head<d>();
-  const Vec<S, d> alpha_d = A.template cast<S>() * x.template tail<d>();
+  const Vec<S, d> alpha = A.template cast<S>() * x.template head<d>(ds);
+  const Vec<S, d> alpha_d = A.template cast<S>() * x.template segment<d>(x.size() - ds, ds);
   Vec<S, 4> y = Vec<S, 4>::Zero();
-  for (int k = 0; k < d; ++k) {
+  for (int k = 0; k < ds; ++k) {
     y(0) += ell(k) * sin(alpha(k));
     y(1) -= ell(k) * cos(alpha(k));
     y(2) += ell(k) * alpha_d(k) * cos(alpha(k));
@@ -63,11 +64,12 @@ Vec<S, 4> endpoint_task(const M& model, const Vec<S, M::state_dim>& x) {
 template <MechanicalModel M>
 Mat<double, 4, M::state_dim> endpoint_task_jacobian(const M& model, const Vec<double, M::state_dim>& x) {
   constexpr int n = M::state_dim;
+  const int ns = state_count(model);
   using AD = Eigen::AutoDiffScalar<Vec<double, n>>;
-  Vec<AD, n> xa;
-  for (int i = 0; i < n; ++i) xa(i) = AD(x(i), n, i);
+  auto xa = sized<Vec<AD, n>>(ns);
+  for (int i = 0; i < ns; ++i) xa(i) = AD(x(i), ns, i);
   const Vec<AD, 4> y = endpoint_task(model, xa);
-  Mat<double, 4, n> J;
+  auto J = sized<Mat<double, 4, n>>(4, ns);
   for (int r = 0; r < 4; ++r) J.row(r) = y(r).derivatives().transpose();
   return J;
 }
@@ -99,16 +101,18 @@ template <Model M>
 Mat<double, M::state_dim, M::state_dim> metric_factor(const M& model, const Vec<double, M::state_dim>& x,
                                                       FtleMetric metric) {
   constexpr int n = M::state_dim;
-  Mat<double, n, n> G = Mat<double, n, n>::Identity();
+  const int ns = state_count(model);
+  Mat<double, n, n> G = Mat<double, n, n>::Identity(ns, ns);
   if (metric == FtleMetric::euclidean) return G;
   require_mechanics(model, "FTLEs in the kinetic-energy metric");  // a model file: mechanical?
   if constexpr (MechanicalModel<M>) {
     constexpr int d = M::dof;
-    const Mat<double, d, d> Mq = model.mass_matrix(Vec<double, d>(x.template head<d>()));
+    const int ds = coordinate_count(model);
+    const Mat<double, d, d> Mq = model.mass_matrix(Vec<double, d>(x.template head<d>(ds)));
     const Mat<double, d, d> L = Mq.llt().matrixL();
     G.setZero();
-    G.template topLeftCorner<d, d>() = L;
-    G.template bottomRightCorner<d, d>() = L;
+    G.template topLeftCorner<d, d>(ds, ds) = L;
+    G.template bottomRightCorner<d, d>(ds, ds) = L;
     return G;
   } else {
     throw InputError("metric", "the kinetic-energy metric needs a mechanical model (one with a mass matrix M(q))");

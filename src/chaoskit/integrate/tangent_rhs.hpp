@@ -51,12 +51,13 @@ void tangent_rhs_autodiff(const M& model, const Vec<double, M::state_dim>& x, co
   constexpr int n = M::state_dim;
   constexpr int m = M::input_dim;
   using AD = Eigen::AutoDiffScalar<Vec<double, K>>;
-  Vec<AD, n> xa;
-  Vec<AD, m> ua;
-  for (int i = 0; i < n; ++i) xa(i) = AD(x(i), W.row(i).transpose());
-  for (int j = 0; j < m; ++j) ua(j) = AD(u(j));  // constant: zero derivatives
+  const int ns = state_count(model), ms = input_count(model);
+  auto xa = sized<Vec<AD, n>>(ns);
+  auto ua = sized<Vec<AD, m>>(ms);
+  for (int i = 0; i < ns; ++i) xa(i) = AD(x(i), W.row(i).transpose());
+  for (int j = 0; j < ms; ++j) ua(j) = AD(u(j));  // constant: zero derivatives
   const Vec<AD, n> fa = model_rhs(model, xa, ua, AD(t), mode);
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < ns; ++i) {
     f(i) = fa(i).value();
     JW.row(i) = fa(i).derivatives().transpose();
   }

@@ -41,7 +41,9 @@ double state_energy(const M& model, const Vec<double, M::state_dim>& x) {
     return model.energy(x);
   } else if constexpr (MechanicalModel<M>) {
     constexpr int d = M::dof;
-    return total_energy(model, Vec<double, d>(x.template head<d>()), Vec<double, d>(x.template tail<d>()));
+    const int ds = coordinate_count(model);
+    return total_energy(model, Vec<double, d>(x.template head<d>(ds)),
+                        Vec<double, d>(x.template segment<d>(x.size() - ds, ds)));
   } else {
     return NAN;
   }
@@ -55,7 +57,8 @@ Vec<double, 2> state_powers(const M& model, const Vec<double, M::state_dim>& x, 
     if constexpr (requires { model.program; })
       if (!model.mechanical() || !model.program->mechanics_problem().empty()) return Vec<double, 2>::Zero();
     constexpr int d = M::dof;
-    const Vec<double, d> qd = x.template tail<d>();
+    const int ds = coordinate_count(model);
+    const Vec<double, d> qd = x.template segment<d>(ds, ds);
     return Vec<double, 2>(actuator_power(model, qd, u), qd.dot(model.dissipation(qd)));
   } else {
     return Vec<double, 2>::Zero();
@@ -68,23 +71,23 @@ struct QuadratureSystem {
   using ModelType = M;
   static constexpr int n = M::state_dim;
   static constexpr int m = M::input_dim;
-  using State = Vec<double, n + 2>;
+  using State = Vec<double, extent_sum(n, 2)>;
   const M& model;
   InputSegment seg{};
   int mode = 0;  ///< a hybrid model's mode (integrate/driver.hpp keeps it)
   void set_segment(const InputSegment& s) { seg = s; }
   void operator()(const State& X, State& dX, double t) const {
-    const Vec<double, n> x = X.template head<n>();
+    const Vec<double, n> x = X.template head<n>(X.size() - 2);
     const Vec<double, m> u = seg.template u<m>(t);
-    dX.template head<n>() = model_rhs(model, x, u, t, mode);
+    dX.template head<n>(X.size() - 2) = model_rhs(model, x, u, t, mode);
     dX.template tail<2>() = state_powers(model, x, u);
   }
-  static Vec<double, n> model_state(const State& X) { return X.template head<n>(); }
+  static Vec<double, n> model_state(const State& X) { return X.template head<n>(X.size() - 2); }
   /// At an event the state jumps; the work and damping quadratures keep their values (the energy an
   /// impact takes is in the event log: E(x⁻) − E(x⁺)).
   template <class Record>
   void apply_event(State& X, const Record& e) const {
-    X.template head<n>() = e.x_plus;
+    X.template head<n>(X.size() - 2) = e.x_plus;
   }
 };
 
@@ -100,15 +103,16 @@ struct TrajectoryRecorder {
   Trajectory<M>& tr;
 
   void operator()(const State& Xs, double t, std::size_t s) const {
-    const Vec<double, n> x = Xs.template head<n>();
+    const Eigen::Index ns = Xs.size() - 2;
+    const Vec<double, n> x = Xs.template head<n>(ns);
     const Vec<double, m> u = segs[s].template u<m>(t);
     tr.t.push_back(t);
     tr.x.push_back(x);
     tr.u.push_back(u);
     tr.energy.push_back(state_energy(model, x));
     tr.power.push_back(state_powers(model, x, u)(0));
-    tr.work.push_back(Xs(n));
-    tr.dissipated.push_back(Xs(n + 1));
+    tr.work.push_back(Xs(ns));
+    tr.dissipated.push_back(Xs(ns + 1));
   }
   template <class Record>
   bool on_event(const Record& e, const State&, const State&) const {
@@ -139,16 +143,16 @@ template <Model M>
 Trajectory<M> simulate(const M& model, const Vec<double, M::state_dim>& x0, const InputSchedule& inputs, double t0,
                        double T, const std::vector<double>& outputs, const IntegratorOptions& opt) {
   constexpr int n = M::state_dim;
-  constexpr int m = M::input_dim;
-  if (inputs.dim() != m && !(inputs.dim() == 0))
+  const int ns = state_count(model), ms = input_count(model);
+  if (inputs.dim() != ms && !(inputs.dim() == 0))
     throw InputError("inputs",
-                     "model has " + std::to_string(m) + " inputs, schedule has " + std::to_string(inputs.dim()));
+                     "model has " + std::to_string(ms) + " inputs, schedule has " + std::to_string(inputs.dim()));
   if (!(T >= t0)) throw InputError("t_end", "final time must be >= the initial time");
-  const InputSchedule sched = inputs.dim() == m ? inputs : InputSchedule(m);
+  const InputSchedule sched = inputs.dim() == ms ? inputs : InputSchedule(ms);
   const auto segs = sched.segments(t0, T);
   QuadratureSystem<M> sys{model};
-  typename QuadratureSystem<M>::State X;
-  X.template head<n>() = x0;
+  auto X = sized<typename QuadratureSystem<M>::State>(ns + 2);
+  X.template head<n>(ns) = x0;
   X.template tail<2>().setZero();
   Trajectory<M> tr;
   tr.t.reserve(outputs.size());

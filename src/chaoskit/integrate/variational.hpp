@@ -1,7 +1,7 @@
 #pragma once
 // The variational equations of any Model, integrated together with the state:
 //
-//   X = [x | Φ | S_a | S_r]   (n × (1 + n + 2m), fixed size)
+//   X = [x | Φ | S_a | S_r]   (n × (1 + n + 2m), fixed size, or sized at run time: core/types.hpp)
 //   ẋ   = f(x, u(t), t)
 //   Φ̇   = A(t) Φ,                      Φ(t0) = I            → Ψ(T, t0) = Φ(T)
 //   Ṡ_a = A(t) S_a + B(t) diag(on(t)),  S_a(t0) = 0          → ∂x(T)/∂a_i (amplitude of channel i)
@@ -28,7 +28,7 @@ struct VariationalSystem {
   using ModelType = M;
   static constexpr int n = M::state_dim;
   static constexpr int m = M::input_dim;
-  static constexpr int cols = 1 + n + 2 * m;
+  static constexpr int cols = extent_sum(1, extent_sum(n, extent_product(2, m)));
   using State = Mat<double, n, cols>;
 
   const M& model;
@@ -39,15 +39,18 @@ struct VariationalSystem {
   void set_segment(const InputSegment& s) { seg = s; }
 
   void operator()(const State& X, State& dX, double t) const {
+    const int ns = state_count(model), ms = input_count(model);
     const Vec<double, n> x = X.col(0);
     const Vec<double, m> u = seg.template u<m>(t);
     rhs_jacobians(model, x, u, t, jac, mode);
     dX.col(0) = jac.f;
-    dX.template middleCols<n>(1).noalias() = jac.fx * X.template middleCols<n>(1);
-    if constexpr (m > 0) {
-      dX.template middleCols<m>(1 + n).noalias() = jac.fx * X.template middleCols<m>(1 + n);
-      dX.template middleCols<m>(1 + n) += jac.fu * seg.template active_mask<m>().asDiagonal();
-      dX.template middleCols<m>(1 + n + m).noalias() = jac.fx * X.template middleCols<m>(1 + n + m);
+    dX.template middleCols<n>(1, ns).noalias() = jac.fx * X.template middleCols<n>(1, ns);
+    if constexpr (m != 0) {
+      if (ms > 0) {
+        dX.template middleCols<m>(1 + ns, ms).noalias() = jac.fx * X.template middleCols<m>(1 + ns, ms);
+        dX.template middleCols<m>(1 + ns, ms) += jac.fu * seg.template active_mask<m>().asDiagonal();
+        dX.template middleCols<m>(1 + ns + ms, ms).noalias() = jac.fx * X.template middleCols<m>(1 + ns + ms, ms);
+      }
     }
   }
 
@@ -57,23 +60,27 @@ struct VariationalSystem {
   /// S_u e_i while its channel is on (the guard and the reset may depend on the inputs).
   template <class Record>
   void apply_event(State& X, const Record& e) const {
+    const int ns = state_count(model), ms = input_count(model);
+    constexpr int tangent_cols = extent_sum(cols, -1);
     X.col(0) = e.x_plus;
-    X.template rightCols<cols - 1>() = (e.S * X.template rightCols<cols - 1>()).eval();
-    if constexpr (m > 0) X.template middleCols<m>(1 + n) += e.S_u * seg.template active_mask<m>().asDiagonal();
+    X.template rightCols<tangent_cols>(X.cols() - 1) = (e.S * X.template rightCols<tangent_cols>(X.cols() - 1)).eval();
+    if constexpr (m != 0)
+      if (ms > 0) X.template middleCols<m>(1 + ns, ms) += e.S_u * seg.template active_mask<m>().asDiagonal();
   }
 
   /// Jump of the release columns at a boundary where channels switch off.
   void apply_release_jumps(State& X, double t, const InputSegment& before, const InputSegment& after) const {
-    if constexpr (m > 0) {
+    if constexpr (m != 0) {
+      const int ns = state_count(model), ms = input_count(model);
       const Vec<double, n> x = X.col(0);
       const Vec<double, m> u_minus = before.template u<m>(t);
       const Vec<double, m> u_plus = after.template u<m>(t);
       const Vec<double, n> f_plus = model_rhs(model, x, u_plus, t, mode);
-      for (int i = 0; i < m; ++i) {
+      for (int i = 0; i < ms; ++i) {
         if (!(before.active[i] && !after.active[i])) continue;
         Vec<double, m> u_late = u_plus;
         u_late(i) = u_minus(i);
-        X.col(1 + n + m + i) += model_rhs(model, x, u_late, t, mode) - f_plus;
+        X.col(1 + ns + ms + i) += model_rhs(model, x, u_late, t, mode) - f_plus;
       }
     }
   }
@@ -99,16 +106,17 @@ VariationalResult<M> propagate_variational(const M& model, const Vec<double, M::
                                            const IntegratorOptions& opt) {
   constexpr int n = M::state_dim;
   constexpr int m = M::input_dim;
-  if (inputs.dim() != m && inputs.dim() != 0)
+  const int ns = state_count(model), ms = input_count(model);
+  if (inputs.dim() != ms && inputs.dim() != 0)
     throw InputError("inputs",
-                     "model has " + std::to_string(m) + " inputs, schedule has " + std::to_string(inputs.dim()));
+                     "model has " + std::to_string(ms) + " inputs, schedule has " + std::to_string(inputs.dim()));
   if (!(T >= t0)) throw InputError("t_end", "final time must be >= the initial time");
-  const InputSchedule sched = inputs.dim() == m ? inputs : InputSchedule(m);
+  const InputSchedule sched = inputs.dim() == ms ? inputs : InputSchedule(ms);
   using Sys = VariationalSystem<M>;
   Sys sys{model};
-  typename Sys::State X = Sys::State::Zero();
+  typename Sys::State X = Sys::State::Zero(ns, 1 + ns + 2 * ms);
   X.col(0) = x0;
-  X.template middleCols<n>(1).setIdentity();
+  X.template middleCols<n>(1, ns).setIdentity();
   auto jumps = [&sys](typename Sys::State& Xs, double t, const InputSegment& a, const InputSegment& b) {
     sys.apply_release_jumps(Xs, t, a, b);
   };
@@ -118,11 +126,9 @@ VariationalResult<M> propagate_variational(const M& model, const Vec<double, M::
   r.T = r.report.t;
   r.x0 = x0;
   r.xT = X.col(0);
-  r.stm = X.template middleCols<n>(1);
-  if constexpr (m > 0) {
-    r.d_amplitude = X.template middleCols<m>(1 + n);
-    r.d_release = X.template middleCols<m>(1 + n + m);
-  }
+  r.stm = X.template middleCols<n>(1, ns);
+  r.d_amplitude = X.template middleCols<m>(1 + ns, ms);
+  r.d_release = X.template middleCols<m>(1 + ns + ms, ms);
   return r;
 }
 
@@ -131,7 +137,7 @@ template <Model M>
 Vec<double, M::state_dim> flow(const M& model, const Vec<double, M::state_dim>& x0, const InputSchedule& inputs,
                                double t0, double T, const IntegratorOptions& opt, IntegrationReport* report = nullptr) {
   const std::vector<double> outputs{T};
-  Vec<double, M::state_dim> xT = Vec<double, M::state_dim>::Constant(NAN);
+  Vec<double, M::state_dim> xT = Vec<double, M::state_dim>::Constant(state_count(model), NAN);
   auto tr = simulate(model, x0, inputs, t0, T, outputs, opt);
   if (report) *report = tr.report;
   if (!tr.x.empty()) xT = tr.x.back();

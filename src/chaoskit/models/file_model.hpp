@@ -2,8 +2,10 @@
 // A model read from a TOML file at run time (model_program.hpp; how to write one:
 // data/models/README.md), as the fixed-size value type every algorithm expects.
 //
-// Fixed sizes are compiled in for N = 3, 4 and 6 states only (model_registry.hpp says why); a file
-// model has input_dim = N / 2 slots, of which it declares as many as it uses (the rest read zero).
+// Fixed sizes are compiled in for N = 3, 4 and 6 states (model_list.hpp says why); every other size
+// from 1 to kMaxRunTimeStates (core/types.hpp) is FileModel<Eigen::Dynamic>, the same code on
+// vectors sized at run time (inline storage, no heap). A file model has input_dim = N / 2 slots (at
+// run time states() / 2), of which it declares as many as it uses (the rest read zero).
 // rhs<S> runs the compiled program on double, and on AutoDiffScalar by its dual-number mode (the
 // same instructions, K directions at once); tangent_rhs gives ∂f/∂x · W the same way.
 //
@@ -31,16 +33,33 @@
 
 namespace chaoskit {
 
+// The arrays handed to the program are filled up to the run-time sizes only; for the run-time-sized
+// type GCC cannot see that those are at least one and warns that they may be read uninitialised.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+
 template <int N>
 struct FileModel {
   static constexpr int state_dim = N;
-  static constexpr int input_dim = N / 2;
+  static constexpr int input_dim = extent_half(N);
   std::shared_ptr<const ModelProgram> program;  ///< shared and immutable: copies are cheap
 
   explicit FileModel(std::shared_ptr<const ModelProgram> p) : program(std::move(p)) {}
 
   /// The mechanical form's number of coordinates (meaningful for a mechanical file only).
-  static constexpr int dof = N / 2;
+  static constexpr int dof = extent_half(N);
+  /// Whether the type has the mechanical pieces (an even fixed size, or any size at run time).
+  static constexpr bool kEvenOrDynamic = !is_fixed_extent(N) || N % 2 == 0;
+
+  /// The sizes at run time (model_concepts.hpp's state_count and input_count read these).
+  int states() const {
+    if constexpr (is_fixed_extent(N))
+      return N;
+    else
+      return program->state_dim();
+  }
+  int inputs() const { return states() / 2; }
+  int coordinates() const { return states() / 2; }
 
   std::vector<std::string> state_names() const { return program->state_names(); }
   std::vector<std::string> input_names() const { return program->input_names(); }
@@ -50,28 +69,24 @@ struct FileModel {
 
   template <class S>
   Vec<S, N> rhs(const Vec<S, N>& x, const Vec<S, input_dim>& u, S t) const {
-    Vec<S, N> f;
+    auto f = sized<Vec<S, N>>(states());
     if constexpr (std::is_same_v<S, double>) {
       program->rhs(x.data(), u.data(), t, f.data());
     } else {
       // Eigen::AutoDiffScalar<Vec<double, K>>: values and K derivatives through the dual mode.
-      constexpr int K = S::DerType::RowsAtCompileTime;
-      static_assert(K > 0, "file models take fixed-size AutoDiff derivatives");
-      double xv[N], dx[N * K], uv[input_dim + 1], du[(input_dim + 1) * K], fv[N], df[N * K];
-      for (int i = 0; i < N; ++i) {
+      constexpr int KC = direction_capacity<S>();
+      const int n = states(), m = inputs(), K = direction_count(x, u, t);
+      double xv[kCap], dx[kCap * KC], uv[kCap / 2 + 1], du[(kCap / 2 + 1) * KC], fv[kCap], df[kCap * KC];
+      for (int i = 0; i < n; ++i) {
         xv[i] = x(i).value();
         for (int k = 0; k < K; ++k) dx[i * K + k] = derivative_or_zero(x(i), k);
       }
-      for (int j = 0; j < input_dim; ++j) {
+      for (int j = 0; j < m; ++j) {
         uv[j] = u(j).value();
         for (int k = 0; k < K; ++k) du[j * K + k] = derivative_or_zero(u(j), k);
       }
       program->rhs_tangent(xv, uv, t.value(), dx, du, K, fv, df);
-      for (int i = 0; i < N; ++i) {
-        typename S::DerType d;
-        for (int k = 0; k < K; ++k) d(k) = df[i * K + k];
-        f(i) = S(fv[i], d);
-      }
+      for (int i = 0; i < n; ++i) f(i) = S(fv[i], derivative_vector<S>(df + i * K, K));
     }
     return f;
   }
@@ -90,13 +105,10 @@ struct FileModel {
     if constexpr (std::is_same_v<S, double>) {
       return program->event_guard(k, x.data(), u.data(), t);
     } else {
-      constexpr int K = directions<S>();
-      Dual<K> in(x, u, t);
-      double g, dg[K];
-      program->event_guard_tangent(k, in.x, in.u, in.t, in.dx, in.du, in.dt, K, &g, dg);
-      typename S::DerType d;
-      for (int j = 0; j < K; ++j) d(j) = dg[j];
-      return S(g, d);
+      const Dual<S> in(*this, x, u, t);
+      double g, dg[direction_capacity<S>()];
+      program->event_guard_tangent(k, in.x, in.u, in.t, in.dx, in.du, in.dt, in.K, &g, dg);
+      return S(g, derivative_vector<S>(dg, in.K));
     }
   }
   bool event_allowed(int k, const Vec<double, N>& x, const Vec<double, input_dim>& u, double t) const {
@@ -104,19 +116,14 @@ struct FileModel {
   }
   template <class S>
   Vec<S, N> event_reset(int k, const Vec<S, N>& x, const Vec<S, input_dim>& u, S t) const {
-    Vec<S, N> out;
+    auto out = sized<Vec<S, N>>(states());
     if constexpr (std::is_same_v<S, double>) {
       program->event_reset(k, x.data(), u.data(), t, out.data());
     } else {
-      constexpr int K = directions<S>();
-      Dual<K> in(x, u, t);
-      double xp[N], dxp[N * K];
-      program->event_reset_tangent(k, in.x, in.u, in.t, in.dx, in.du, in.dt, K, xp, dxp);
-      for (int i = 0; i < N; ++i) {
-        typename S::DerType d;
-        for (int j = 0; j < K; ++j) d(j) = dxp[i * K + j];
-        out(i) = S(xp[i], d);
-      }
+      const Dual<S> in(*this, x, u, t);
+      double xp[kCap], dxp[kCap * direction_capacity<S>()];
+      program->event_reset_tangent(k, in.x, in.u, in.t, in.dx, in.du, in.dt, in.K, xp, dxp);
+      for (int i = 0; i < states(); ++i) out(i) = S(xp[i], derivative_vector<S>(dxp + i * in.K, in.K));
     }
     return out;
   }
@@ -125,19 +132,14 @@ struct FileModel {
   template <class S>
   Vec<S, N> rhs(const Vec<S, N>& x, const Vec<S, input_dim>& u, S t, int mode) const {
     if (program->constraint_count(mode) == 0) return rhs(x, u, t);
-    Vec<S, N> f;
+    auto f = sized<Vec<S, N>>(states());
     if constexpr (std::is_same_v<S, double>) {
       program->rhs_in_mode(mode, x.data(), u.data(), t, f.data());
     } else {
-      constexpr int K = directions<S>();
-      Dual<K> in(x, u, t);
-      double fv[N], df[N * K];
-      program->rhs_tangent_in_mode(mode, in.x, in.u, in.t, in.dx, in.du, K, fv, df);
-      for (int i = 0; i < N; ++i) {
-        typename S::DerType d;
-        for (int j = 0; j < K; ++j) d(j) = df[i * K + j];
-        f(i) = S(fv[i], d);
-      }
+      const Dual<S> in(*this, x, u, t);
+      double fv[kCap], df[kCap * direction_capacity<S>()];
+      program->rhs_tangent_in_mode(mode, in.x, in.u, in.t, in.dx, in.du, in.K, fv, df);
+      for (int i = 0; i < states(); ++i) f(i) = S(fv[i], derivative_vector<S>(df + i * in.K, in.K));
     }
     return f;
   }
@@ -147,13 +149,14 @@ struct FileModel {
   void tangent_rhs(const Vec<S, N>& x, const Vec<S, input_dim>& u, S t, const Mat<S, N, K>& W, FOut&& f, JWOut&& JW,
                    int mode) const {
     if (program->constraint_count(mode) == 0) return tangent_rhs(x, u, t, W, f, JW);
-    double dx[N * K], fv[N], df[N * K];
-    for (int i = 0; i < N; ++i)
-      for (int k = 0; k < K; ++k) dx[i * K + k] = W(i, k);
-    program->rhs_tangent_in_mode(mode, x.data(), u.data(), t, dx, nullptr, K, fv, df);
-    for (int i = 0; i < N; ++i) {
+    const int n = states(), k_dirs = static_cast<int>(W.cols());
+    double dx[kCap * detail::max_extent(K)], fv[kCap], df[kCap * detail::max_extent(K)];
+    for (int i = 0; i < n; ++i)
+      for (int k = 0; k < k_dirs; ++k) dx[i * k_dirs + k] = W(i, k);
+    program->rhs_tangent_in_mode(mode, x.data(), u.data(), t, dx, nullptr, k_dirs, fv, df);
+    for (int i = 0; i < n; ++i) {
       f(i) = fv[i];
-      for (int k = 0; k < K; ++k) JW(i, k) = df[i * K + k];
+      for (int k = 0; k < k_dirs; ++k) JW(i, k) = df[i * k_dirs + k];
     }
   }
   /// The constraint forces λ of `mode` at (x, u, t) (empty for a mode without constraints).
@@ -168,76 +171,82 @@ struct FileModel {
 
   bool mechanical() const { return program->form() == ModelProgram::Form::mechanical; }
 
-  Mat<double, dof, dof> mass_matrix(const Vec<double, dof>& q) const requires(N % 2 == 0) {
-    double m[dof * dof];
-    std::fill(m, m + dof * dof, NAN);  // what an ODE-form file leaves (callers check the form first)
+  Mat<double, dof, dof> mass_matrix(const Vec<double, dof>& q) const requires(kEvenOrDynamic) {
+    const int d = coordinates();
+    double m[kCap * kCap];
+    std::fill(m, m + d * d, NAN);  // what an ODE-form file leaves (callers check the form first)
     program->mass_matrix_at(q.data(), m);
-    return row_major<dof, dof>(m);
+    return row_major<dof, dof>(m, d, d);
   }
   /// c(q, q̇) = −f(q, q̇, 0) − G(q) − D q̇: what the forces hold beyond gravity and damping.
-  Vec<double, dof> bias(const Vec<double, dof>& q, const Vec<double, dof>& qd) const requires(N % 2 == 0) {
-    Vec<double, N> x;
+  Vec<double, dof> bias(const Vec<double, dof>& q, const Vec<double, dof>& qd) const requires(kEvenOrDynamic) {
+    auto x = sized<Vec<double, N>>(states());
     x << q, qd;
-    Vec<double, dof> f = Vec<double, dof>::Constant(NAN);
+    Vec<double, dof> f = Vec<double, dof>::Constant(coordinates(), NAN);
     program->forces_at(x.data(), nullptr, f.data(), nullptr);
     return -f - gravity(q) - dissipation(qd);
   }
   /// G = ∂V/∂q by the dual mode; 0 without a potential (gravity then stays in bias()).
-  Vec<double, dof> gravity(const Vec<double, dof>& q) const requires(N % 2 == 0) {
-    Vec<double, dof> G = Vec<double, dof>::Constant(NAN);
+  Vec<double, dof> gravity(const Vec<double, dof>& q) const requires(kEvenOrDynamic) {
+    Vec<double, dof> G = Vec<double, dof>::Constant(coordinates(), NAN);
     program->potential_at(q.data(), G.data());
     return G;
   }
-  Vec<double, dof> dissipation(const Vec<double, dof>& qd) const requires(N % 2 == 0) {
-    if (program->damping_matrix().size() != static_cast<std::size_t>(dof * dof)) return Vec<double, dof>::Constant(NAN);
-    return row_major<dof, dof>(program->damping_matrix().data()) * qd;
+  Vec<double, dof> dissipation(const Vec<double, dof>& qd) const requires(kEvenOrDynamic) {
+    const int d = coordinates();
+    if (program->damping_matrix().size() != static_cast<std::size_t>(d * d)) return Vec<double, dof>::Constant(d, NAN);
+    return row_major<dof, dof>(program->damping_matrix().data(), d, d) * qd;
   }
   /// V(q) [J]; NaN without a potential.
-  double potential_energy(const Vec<double, dof>& q) const requires(N % 2 == 0) {
+  double potential_energy(const Vec<double, dof>& q) const requires(kEvenOrDynamic) {
     return program->potential_at(q.data(), nullptr);
   }
   /// B (dof × input_dim): the file's inputs, then zero columns for the unused slots.
-  Mat<double, dof, input_dim> input_matrix() const requires(N % 2 == 0) {
-    Mat<double, dof, input_dim> B = Mat<double, dof, input_dim>::Zero();
+  Mat<double, dof, input_dim> input_matrix() const requires(kEvenOrDynamic) {
+    const int d = coordinates();
+    Mat<double, dof, input_dim> B = Mat<double, dof, input_dim>::Zero(d, inputs());
     const int m = program->input_count();
-    if (program->input_matrix().size() != static_cast<std::size_t>(dof * m)) return B * NAN;  // an ODE-form file
-    for (int i = 0; i < dof; ++i)
+    if (program->input_matrix().size() != static_cast<std::size_t>(d * m)) return B * NAN;  // an ODE-form file
+    for (int i = 0; i < d; ++i)
       for (int j = 0; j < m; ++j) B(i, j) = program->input_matrix()[static_cast<std::size_t>(i * m + j)];
     return B;
   }
   /// α = A q from [kinematics] angles: identity ("absolute") or lower-triangular ones
   /// ("relative"); NaN without [kinematics] (require_mechanics refuses that first).
-  Mat<double, dof, dof> angle_map() const requires(N % 2 == 0) {
+  Mat<double, dof, dof> angle_map() const requires(kEvenOrDynamic) {
+    const int d = coordinates();
     switch (program->link_angles()) {
-      case ModelProgram::LinkAngles::absolute: return Mat<double, dof, dof>::Identity();
+      case ModelProgram::LinkAngles::absolute: return Mat<double, dof, dof>::Identity(d, d);
       case ModelProgram::LinkAngles::relative: {
-        Mat<double, dof, dof> A = Mat<double, dof, dof>::Zero();
-        for (int i = 0; i < dof; ++i)
+        Mat<double, dof, dof> A = Mat<double, dof, dof>::Zero(d, d);
+        for (int i = 0; i < d; ++i)
           for (int j = 0; j <= i; ++j) A(i, j) = 1.0;
         return A;
       }
       case ModelProgram::LinkAngles::none: break;
     }
-    return Mat<double, dof, dof>::Constant(NAN);
+    return Mat<double, dof, dof>::Constant(d, d, NAN);
   }
   /// [kinematics] lengths [m]; NaN without [kinematics].
-  Vec<double, dof> endpoint_lengths() const requires(N % 2 == 0) {
-    if (program->link_lengths().size() != static_cast<std::size_t>(dof)) return Vec<double, dof>::Constant(NAN);
-    return Eigen::Map<const Vec<double, dof>>(program->link_lengths().data());
+  Vec<double, dof> endpoint_lengths() const requires(kEvenOrDynamic) {
+    const int d = coordinates();
+    if (program->link_lengths().size() != static_cast<std::size_t>(d)) return Vec<double, dof>::Constant(d, NAN);
+    return Eigen::Map<const Vec<double, dof>>(program->link_lengths().data(), d);
   }
   /// K = −∂f/∂q at (q, q̇ = 0, τ = 0), the stiffness of the equations as written, for
   /// linear_modes.hpp: it equals ∂G/∂q = ∂²V/∂q² wherever the forces at rest are −∂V/∂q (as in
   /// golf.toml and limb.toml), and needs only first derivatives (the dual mode's).
-  Mat<double, dof, dof> stiffness(const Vec<double, dof>& q) const requires(N % 2 == 0) {
-    Vec<double, N> x = Vec<double, N>::Zero();
-    x.template head<dof>() = q;
-    const int K = N + program->input_count();
-    double f[dof], J[dof * (N + input_dim)];
-    std::fill(J, J + dof * (N + input_dim), NAN);
+  Mat<double, dof, dof> stiffness(const Vec<double, dof>& q) const requires(kEvenOrDynamic) {
+    const int n = states(), d = coordinates();
+    Vec<double, N> x = Vec<double, N>::Zero(n);
+    x.template head<dof>(d) = q;
+    const int K = n + program->input_count();
+    double f[kCap], J[kCap * (kCap + kCap / 2)];
+    std::fill(J, J + d * (n + inputs()), NAN);
     program->forces_at(x.data(), nullptr, f, J);
-    Mat<double, dof, dof> k;
-    for (int i = 0; i < dof; ++i)
-      for (int j = 0; j < dof; ++j) k(i, j) = -J[i * K + j];
+    auto k = sized<Mat<double, dof, dof>>(d, d);
+    for (int i = 0; i < d; ++i)
+      for (int j = 0; j < d; ++j) k(i, j) = -J[i * K + j];
     return k;
   }
 
@@ -247,36 +256,62 @@ struct FileModel {
   requires std::is_same_v<S, double>
   void tangent_rhs(const Vec<S, N>& x, const Vec<S, input_dim>& u, S t, const Mat<S, N, K>& W, FOut&& f,
                    JWOut&& JW) const {
-    double dx[N * K], fv[N], df[N * K];
-    for (int i = 0; i < N; ++i)
-      for (int k = 0; k < K; ++k) dx[i * K + k] = W(i, k);
-    program->rhs_tangent(x.data(), u.data(), t, dx, nullptr, K, fv, df);
-    for (int i = 0; i < N; ++i) {
+    const int n = states(), k_dirs = static_cast<int>(W.cols());
+    double dx[kCap * detail::max_extent(K)], fv[kCap], df[kCap * detail::max_extent(K)];
+    for (int i = 0; i < n; ++i)
+      for (int k = 0; k < k_dirs; ++k) dx[i * k_dirs + k] = W(i, k);
+    program->rhs_tangent(x.data(), u.data(), t, dx, nullptr, k_dirs, fv, df);
+    for (int i = 0; i < n; ++i) {
       f(i) = fv[i];
-      for (int k = 0; k < K; ++k) JW(i, k) = df[i * K + k];
+      for (int k = 0; k < k_dirs; ++k) JW(i, k) = df[i * k_dirs + k];
     }
   }
 
  private:
-  /// The direction count of an AutoDiffScalar (fixed-size, within the event side's limit).
+  /// Room for the states in the arrays handed to the program.
+  static constexpr int kCap = detail::max_extent(N);
+
+  /// The most directions an AutoDiffScalar type can carry (its fixed count, or its inline capacity).
   template <class S>
-  static constexpr int directions() {
-    constexpr int K = S::DerType::RowsAtCompileTime;
-    static_assert(K > 0, "file models take fixed-size AutoDiff derivatives");
-    static_assert(K <= ModelProgram::kMaxEventDirections, "at most 16 AutoDiff directions in events and modes");
-    return K;
+  static constexpr int direction_capacity() {
+    using D = typename S::DerType;
+    return is_fixed_extent(D::RowsAtCompileTime) ? int{D::RowsAtCompileTime} : int{D::MaxRowsAtCompileTime};
+  }
+  /// The directions (x, u, t) carry: a fixed count, or at run time the longest derivative vector
+  /// (Eigen leaves a constant's empty).
+  template <class S>
+  static int direction_count(const Vec<S, N>& x, const Vec<S, input_dim>& u, const S& t) {
+    if constexpr (is_fixed_extent(S::DerType::RowsAtCompileTime)) {
+      return S::DerType::RowsAtCompileTime;
+    } else {
+      Eigen::Index K = t.derivatives().size();
+      for (Eigen::Index i = 0; i < x.size(); ++i) K = std::max(K, x(i).derivatives().size());
+      for (Eigen::Index j = 0; j < u.size(); ++j) K = std::max(K, u(j).derivatives().size());
+      return static_cast<int>(K);
+    }
+  }
+  template <class S>
+  static typename S::DerType derivative_vector(const double* d, int K) {
+    auto out = sized<typename S::DerType>(K);
+    for (int k = 0; k < K; ++k) out(k) = d[k];
+    return out;
   }
   /// (x, u, t) of AutoDiffScalars as values and row-major directions, for the program's calls.
-  template <int K>
+  template <class S>
   struct Dual {
-    double x[N], dx[N * K], u[input_dim + 1], du[(input_dim + 1) * K], t, dt[K];
-    template <class S>
-    Dual(const Vec<S, N>& xs, const Vec<S, input_dim>& us, const S& ts) {
-      for (int i = 0; i < N; ++i) {
+    static constexpr int KC = direction_capacity<S>();
+    // A run-time count is checked by the program (at most ModelProgram::kMaxEventDirections).
+    static_assert(!is_fixed_extent(S::DerType::RowsAtCompileTime) || KC <= ModelProgram::kMaxEventDirections,
+                  "events and modes take at most ModelProgram::kMaxEventDirections AutoDiff directions");
+    int K;
+    double x[kCap], dx[kCap * KC], u[kCap / 2 + 1], du[(kCap / 2 + 1) * KC], t, dt[KC];
+    Dual(const FileModel& model, const Vec<S, N>& xs, const Vec<S, input_dim>& us, const S& ts)
+        : K(direction_count(xs, us, ts)) {
+      for (int i = 0; i < model.states(); ++i) {
         x[i] = xs(i).value();
         for (int k = 0; k < K; ++k) dx[i * K + k] = derivative_or_zero(xs(i), k);
       }
-      for (int j = 0; j < input_dim; ++j) {
+      for (int j = 0; j < model.inputs(); ++j) {
         u[j] = us(j).value();
         for (int k = 0; k < K; ++k) du[j * K + k] = derivative_or_zero(us(j), k);
       }
@@ -286,10 +321,10 @@ struct FileModel {
   };
 
   template <int R, int C>
-  static Mat<double, R, C> row_major(const double* a) {
-    Mat<double, R, C> out;
-    for (int i = 0; i < R; ++i)
-      for (int j = 0; j < C; ++j) out(i, j) = a[i * C + j];
+  static Mat<double, R, C> row_major(const double* a, int rows, int cols) {
+    auto out = sized<Mat<double, R, C>>(rows, cols);
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < cols; ++j) out(i, j) = a[i * cols + j];
     return out;
   }
 
@@ -301,15 +336,18 @@ struct FileModel {
   }
 };
 
+#pragma GCC diagnostic pop
+
 /// q̈ of a model file straight from its own program (the Cholesky or closed-form solve of rhs),
 /// not re-assembled from the pieces: mechanics.hpp's generic joint_accelerations would give the
 /// same numbers up to rounding. Overload resolution prefers this one for every FileModel.
 template <int N, class S>
-Vec<S, N / 2> joint_accelerations(const FileModel<N>& model, const Vec<S, N / 2>& q, const Vec<S, N / 2>& qd,
-                                  const Vec<S, N / 2>& u) {
-  Vec<S, N> x;
+Vec<S, extent_half(N)> joint_accelerations(const FileModel<N>& model, const Vec<S, extent_half(N)>& q,
+                                           const Vec<S, extent_half(N)>& qd, const Vec<S, extent_half(N)>& u) {
+  auto x = sized<Vec<S, N>>(model.states());
   x << q, qd;
-  return model.rhs(x, u, S(0)).template tail<N / 2>();
+  const int d = model.coordinates();
+  return model.rhs(x, u, S(0)).template segment<extent_half(N)>(d, d);
 }
 
 }  // namespace chaoskit

@@ -35,12 +35,13 @@ Mat<double, M::dof, M::dof> gravity_stiffness(const M& model, const Vec<double, 
   if constexpr (requires { model.stiffness(q); }) {
     return model.stiffness(q);
   } else {
+    const int d = coordinate_count(model);
     using AD = Eigen::AutoDiffScalar<Vec<double, M::dof>>;
-    Vec<AD, M::dof> qa;
-    for (int i = 0; i < M::dof; ++i) qa(i) = AD(q(i), M::dof, i);
+    auto qa = sized<Vec<AD, M::dof>>(d);
+    for (int i = 0; i < d; ++i) qa(i) = AD(q(i), d, i);
     const Vec<AD, M::dof> G = model.gravity(qa);
-    Mat<double, M::dof, M::dof> K;
-    for (int i = 0; i < M::dof; ++i) K.row(i) = G(i).derivatives().transpose();
+    auto K = sized<Mat<double, M::dof, M::dof>>(d, d);
+    for (int i = 0; i < d; ++i) K.row(i) = G(i).derivatives().transpose();
     return K;
   }
 }
@@ -48,19 +49,22 @@ Mat<double, M::dof, M::dof> gravity_stiffness(const M& model, const Vec<double, 
 template <MechanicalModel M>
 LinearModes<M::dof> linear_modes(const M& model) {
   constexpr int n = M::dof;
+  const int d = coordinate_count(model);
   LinearModes<n> out;
-  const Vec<double, n> zero = Vec<double, n>::Zero();
+  const Vec<double, n> zero = Vec<double, n>::Zero(d);
   out.mass = model.mass_matrix(zero);
   out.stiffness = gravity_stiffness(model, zero);
   // K is symmetric for a potential force; symmetrise away rounding before the solver assumes it.
   const Mat<double, n, n> K = 0.5 * (out.stiffness + out.stiffness.transpose());
   Eigen::GeneralizedSelfAdjointEigenSolver<Mat<double, n, n>> solver(K, out.mass);
-  for (int k = 0; k < n; ++k) {
+  out.omega.resize(d);
+  out.shapes.resize(d, d);
+  for (int k = 0; k < d; ++k) {
     const double w2 = solver.eigenvalues()(k);  // ascending
     out.omega(k) = w2 >= 0.0 ? std::sqrt(w2) : NAN;
     Vec<double, n> v = solver.eigenvectors().col(k);
     int lead = 0;
-    while (lead < n - 1 && std::abs(v(lead)) < 1e-14 * v.norm()) ++lead;
+    while (lead < d - 1 && std::abs(v(lead)) < 1e-14 * v.norm()) ++lead;
     out.shapes.col(k) = v / v(lead);
   }
   return out;

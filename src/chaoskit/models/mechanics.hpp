@@ -41,11 +41,12 @@ Vec<S, M::dof> joint_accelerations(const M& model, const Vec<S, M::dof>& q, cons
 template <MechanicalModel M, class S>
 Vec<S, M::state_dim> mechanical_rhs(const M& model, const Vec<S, M::state_dim>& x, const Vec<S, M::input_dim>& u) {
   constexpr int n = M::dof;
-  const Vec<S, n> q = x.template head<n>();
-  const Vec<S, n> qd = x.template tail<n>();
-  Vec<S, M::state_dim> dx;
-  dx.template head<n>() = qd;
-  dx.template tail<n>() = joint_accelerations(model, q, qd, u);
+  const int d = coordinate_count(model);
+  const Vec<S, n> q = x.template head<n>(d);
+  const Vec<S, n> qd = x.template segment<n>(x.size() - d, d);
+  auto dx = sized<Vec<S, M::state_dim>>(2 * d);
+  dx.template head<n>(d) = qd;
+  dx.template segment<n>(dx.size() - d, d) = joint_accelerations(model, q, qd, u);
   return dx;
 }
 
@@ -72,7 +73,7 @@ double actuator_power(const M& model, const Vec<double, M::dof>& qd, const Vec<d
 template <MechanicalModel M>
 double schur_inertia(const M& model, const Vec<double, M::dof>& q) {
   const Mat<double, M::dof, M::dof> Mq = model.mass_matrix(q);
-  Vec<double, M::dof> e1 = Vec<double, M::dof>::Zero();
+  Vec<double, M::dof> e1 = Vec<double, M::dof>::Zero(coordinate_count(model));
   e1(0) = 1.0;
   return 1.0 / solve_spd<double, M::dof>(Mq, e1)(0);
 }
@@ -96,10 +97,11 @@ EndpointKinematics<M::dof> endpoint_kinematics(const M& model, const Vec<double,
   const Vec<double, M::dof> alpha = A * q;
   const Vec<double, M::dof> alpha_d = A * qd;
   EndpointKinematics<M::dof> k;
+  const int d = coordinate_count(model);
   k.p.setZero();
-  k.J.setZero();
+  k.J.setZero(2, d);
   Vec<double, 2> normal = Vec<double, 2>::Zero();
-  for (int i = 0; i < M::dof; ++i) {
+  for (int i = 0; i < d; ++i) {
     const Vec<double, 2> e(std::sin(alpha(i)), -std::cos(alpha(i)));
     const Vec<double, 2> t(std::cos(alpha(i)), std::sin(alpha(i)));
     k.p += ell(i) * e;

@@ -38,4 +38,30 @@ concept MechanicalModel = Model<M> && requires(const M& m, const Vec<double, M::
   { m.endpoint_lengths() } -> std::convertible_to<Vec<double, M::dof>>;
 };
 
+/// The state size at run time: M::state_dim, or a run-time-sized model's own (core/types.hpp). Every
+/// algorithm sizes its vectors by these, so that one text serves both kinds.
+template <class M>
+int state_count(const M& model) {
+  if constexpr (is_fixed_extent(M::state_dim))
+    return M::state_dim;
+  else
+    return model.states();
+}
+/// The input slots at run time (M::input_dim for a fixed size).
+template <class M>
+int input_count(const M& model) {
+  if constexpr (is_fixed_extent(M::input_dim))
+    return M::input_dim;
+  else
+    return model.inputs();
+}
+/// A mechanical model's coordinates at run time (M::dof for a fixed size).
+template <class M>
+int coordinate_count(const M& model) {
+  if constexpr (is_fixed_extent(M::dof))
+    return M::dof;
+  else
+    return model.coordinates();
+}
+
 }  // namespace chaoskit

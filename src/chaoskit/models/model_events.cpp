@@ -6,6 +6,7 @@
 // with an impact (model_impact.cpp), whose rates the reset expressions then read.
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 #include "chaoskit/models/model_program.hpp"
 #include "chaoskit/models/register_files.hpp"
@@ -64,7 +65,8 @@ double ModelProgram::event_guard(int k, const double* x, const double* u, double
 
 void ModelProgram::event_guard_tangent(int k, const double* x, const double* u, double t, const double* dx,
                                        const double* du, const double* dt, int K, double* g_out, double* dg) const {
-  if (K < 1 || K > kMaxEventDirections) throw std::invalid_argument("event_guard_tangent: 1 to 16 directions");
+  if (K < 1 || K > kMaxEventDirections)
+    throw std::invalid_argument("event_guard_tangent: 1 to " + std::to_string(kMaxEventDirections) + " directions");
   const CompiledEvent& e = events_.at(static_cast<std::size_t>(k));
   const ModelProgram& g = *e.guard;
   const double* der = nullptr;
@@ -97,7 +99,8 @@ void ModelProgram::event_reset(int k, const double* x, const double* u, double t
 void ModelProgram::event_reset_tangent(int k, const double* x, const double* u, double t, const double* dx,
                                        const double* du, const double* dt, int K, double* x_plus,
                                        double* dx_plus) const {
-  if (K < 1 || K > kMaxEventDirections) throw std::invalid_argument("event_reset_tangent: 1 to 16 directions");
+  if (K < 1 || K > kMaxEventDirections)
+    throw std::invalid_argument("event_reset_tangent: 1 to " + std::to_string(kMaxEventDirections) + " directions");
   const CompiledEvent& e = events_.at(static_cast<std::size_t>(k));
   const int n = state_dim(), d = dof();
   // The state after the impact (positions unchanged, rates jumped) and its directions.

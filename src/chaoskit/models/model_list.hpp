@@ -15,8 +15,11 @@
 //   file_flow        model files with this state size (FileModel<N>, chosen by path)
 //   file_mechanical  the same, whose type has the mechanical pieces (even N; each file is checked
 //                    at run time, models/mechanical_form.hpp)
+//   file_any_size    the model files of every other size (FileModel<Eigen::Dynamic>: vectors sized
+//                    at run time, the scalar driver only, no lanes; the mechanical pieces as above)
 // Each FileModel<N> alternative is compiled into every integrator, indicator, section and sweep
-// instance, so their number is capped at three (CI's build time).
+// instance, so the fixed sizes, the fast path with lanes, are capped at three (CI's build time), and
+// one run-time-sized type takes the rest.
 #include "chaoskit/models/chain.hpp"
 #include "chaoskit/models/file_model.hpp"
 #include "chaoskit/models/golf.hpp"
@@ -37,5 +40,6 @@
   X(A, HenonHeilesModel, flow)          \
   X(A, FileModel<3>, file_flow)         \
   X(A, FileModel<4>, file_mechanical)   \
-  X(A, FileModel<6>, file_mechanical)
+  X(A, FileModel<6>, file_mechanical)   \
+  X(A, FileModel<Eigen::Dynamic>, file_any_size)
 // clang-format on

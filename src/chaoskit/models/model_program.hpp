@@ -92,8 +92,9 @@ class ModelProgram {
   /// The values are event_reset's, bit for bit.
   void event_reset_tangent(int k, const double* x, const double* u, double t, const double* dx, const double* du,
                            const double* dt, int K, double* x_plus, double* dx_plus) const;
-  /// The most directions event_guard_tangent and event_reset_tangent take.
-  static constexpr int kMaxEventDirections = 16;
+  /// The most directions event_guard_tangent and event_reset_tangent take: the saltation matrix's
+  /// of the largest model file (integrate/saltation.hpp: 12 states, 6 input slots and time).
+  static constexpr int kMaxEventDirections = 19;
 
   /// ẋ in `mode`: rhs() in a mode without constraints, else M q̈ = f + Aᵀλ with A q̈ = 0.
   void rhs_in_mode(int mode, const double* x, const double* u, double t, double* f) const;

@@ -108,26 +108,25 @@ std::string default_param_set(const std::string& model) {
 namespace {
 
 AnyModel make_file_model(std::shared_ptr<const ModelProgram> program) {
+  const int n = program->state_dim();
+  if (n > kMaxRunTimeStates)
+    throw InputError(program->source(), "a model file has at most " + std::to_string(kMaxRunTimeStates) +
+                                            " states (this one has " + std::to_string(n) + ")");
+  if (program->input_count() > n / 2)
+    throw InputError(program->source(), "a model file of " + std::to_string(n) + (n == 1 ? " state" : " states") +
+                                            " has room for " + std::to_string(n / 2) +
+                                            " inputs (one per two states), this one declares " +
+                                            std::to_string(program->input_count()));
+  // The compiled size if there is one (the fast path, with lanes), else the run-time-sized type.
   std::optional<AnyModel> made;
-  std::string sizes;
   for_each_model([&]<class M>() {
     if constexpr (kIsFileModel<M>) {
-      constexpr int n = M::state_dim;
-      sizes += (sizes.empty() ? "" : ", ") + std::to_string(n);
-      if (program->state_dim() != n) return false;
-      if (program->input_count() > M::input_dim)
-        throw InputError(program->source(), "a model of " + std::to_string(n) + " states takes at most " +
-                                                std::to_string(M::input_dim) + " inputs, this one declares " +
-                                                std::to_string(program->input_count()));
-      made.emplace(M(std::move(program)));
+      if (M::state_dim != n && is_fixed_extent(M::state_dim)) return false;
+      made.emplace(M(program));
       return true;
     }
     return false;
   });
-  if (!made)
-    throw InputError(program->source(), "a model file needs " + sizes + " states (this one has " +
-                                            std::to_string(program->state_dim()) +
-                                            "); other sizes need a compiled model (data/models/README.md)");
   return std::move(*made);
 }
 

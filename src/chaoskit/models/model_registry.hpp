@@ -50,32 +50,38 @@ using AnyModel = detail::VariantOfList<void CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_L
 #define CHAOSKIT_MODEL_KIND_ANY_flow(X, M) X(M)
 #define CHAOSKIT_MODEL_KIND_ANY_file_flow(X, M) X(M)
 #define CHAOSKIT_MODEL_KIND_ANY_file_mechanical(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_ANY_file_any_size(X, M) X(M)
 #define CHAOSKIT_MODEL_KIND_MECHANICAL_mechanical(X, M) X(M)
 #define CHAOSKIT_MODEL_KIND_MECHANICAL_mechanical_1dof(X, M) X(M)
 #define CHAOSKIT_MODEL_KIND_MECHANICAL_flow(X, M)
 #define CHAOSKIT_MODEL_KIND_MECHANICAL_file_flow(X, M)
 #define CHAOSKIT_MODEL_KIND_MECHANICAL_file_mechanical(X, M)
+#define CHAOSKIT_MODEL_KIND_MECHANICAL_file_any_size(X, M)
 #define CHAOSKIT_MODEL_KIND_FILE_mechanical(X, M)
 #define CHAOSKIT_MODEL_KIND_FILE_mechanical_1dof(X, M)
 #define CHAOSKIT_MODEL_KIND_FILE_flow(X, M)
 #define CHAOSKIT_MODEL_KIND_FILE_file_flow(X, M) X(M)
 #define CHAOSKIT_MODEL_KIND_FILE_file_mechanical(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_FILE_file_any_size(X, M)
 #define CHAOSKIT_MODEL_KIND_MECHANICAL_FILE_mechanical(X, M)
 #define CHAOSKIT_MODEL_KIND_MECHANICAL_FILE_mechanical_1dof(X, M)
 #define CHAOSKIT_MODEL_KIND_MECHANICAL_FILE_flow(X, M)
 #define CHAOSKIT_MODEL_KIND_MECHANICAL_FILE_file_flow(X, M)
 #define CHAOSKIT_MODEL_KIND_MECHANICAL_FILE_file_mechanical(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_MECHANICAL_FILE_file_any_size(X, M) X(M)
 #define CHAOSKIT_MODEL_KIND_COMPILED_mechanical(X, M) X(M)
 #define CHAOSKIT_MODEL_KIND_COMPILED_mechanical_1dof(X, M) X(M)
 #define CHAOSKIT_MODEL_KIND_COMPILED_flow(X, M) X(M)
 #define CHAOSKIT_MODEL_KIND_COMPILED_file_flow(X, M)
 #define CHAOSKIT_MODEL_KIND_COMPILED_file_mechanical(X, M)
+#define CHAOSKIT_MODEL_KIND_COMPILED_file_any_size(X, M)
 /// SALI's two deviation vectors are a separate instance only for models of more than two states.
 #define CHAOSKIT_MODEL_KIND_SALI_mechanical(X, M) X(M)
 #define CHAOSKIT_MODEL_KIND_SALI_mechanical_1dof(X, M)
 #define CHAOSKIT_MODEL_KIND_SALI_flow(X, M) X(M)
 #define CHAOSKIT_MODEL_KIND_SALI_file_flow(X, M) X(M)
 #define CHAOSKIT_MODEL_KIND_SALI_file_mechanical(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_SALI_file_any_size(X, M) X(M)
 
 #define CHAOSKIT_MODEL_PICK_ANY(X, M, kind) CHAOSKIT_MODEL_KIND_ANY_##kind(X, M)
 #define CHAOSKIT_MODEL_PICK_MECHANICAL(X, M, kind) CHAOSKIT_MODEL_KIND_MECHANICAL_##kind(X, M)
@@ -90,7 +96,7 @@ using AnyModel = detail::VariantOfList<void CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_L
 #define CHAOSKIT_FOR_EACH_COMPILED_MODEL(X) CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_PICK_COMPILED, X)
 /// The compiled mechanical models (links, a task endpoint and rest states).
 #define CHAOSKIT_FOR_EACH_MECHANICAL_MODEL(X) CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_PICK_MECHANICAL, X)
-/// The model-file types.
+/// The model-file types of a fixed size (the ones with lanes; FileModel<Eigen::Dynamic> is not one).
 #define CHAOSKIT_FOR_EACH_FILE_MODEL(X) CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_PICK_FILE, X)
 /// The model-file types that have the mechanical pieces (whether a given file is mechanical is
 /// checked at run time, models/mechanical_form.hpp).

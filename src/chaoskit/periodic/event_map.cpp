@@ -25,19 +25,20 @@ template <HybridModel M>
 PeriodicProblem event_map_of(const M& model, const FlowOptions& flow, const EventSection& section, int event,
                              int mode) {
   constexpr int n = M::state_dim;
-  detail::check_constant_inputs(flow.inputs, M::input_dim);
-  const InputSchedule inputs = flow.inputs.dim() == M::input_dim ? flow.inputs : InputSchedule(M::input_dim);
-  Vec<double, M::input_dim> u = Vec<double, M::input_dim>::Zero();
-  if constexpr (M::input_dim > 0) {
+  const int ms = input_count(model);
+  detail::check_constant_inputs(flow.inputs, ms);
+  const InputSchedule inputs = flow.inputs.dim() == ms ? flow.inputs : InputSchedule(ms);
+  Vec<double, M::input_dim> u = Vec<double, M::input_dim>::Zero(ms);
+  if constexpr (M::input_dim != 0) {
     const auto values = inputs.value(0.0);
-    for (int i = 0; i < M::input_dim; ++i) u(i) = values[static_cast<std::size_t>(i)];
+    for (int i = 0; i < ms; ++i) u(i) = values[static_cast<std::size_t>(i)];
   }
   const IntegratorOptions io = flow.integrator;
   const double max_time = section.max_time;
   const std::string name = section.event;
   PeriodicProblem p;
   p.kind = ProblemKind::map;
-  p.dim = n;
+  p.dim = state_count(model);
   p.state_names = model.state_names();
   auto run = [model, inputs, io, max_time, event, mode](const Vector& x) {
     return flow_to_event(model, Vec<double, n>(x), mode, 0.0, event, 1, inputs, max_time, io);
@@ -84,11 +85,12 @@ PeriodicProblem event_map_of(const M& model, const FlowOptions& flow, const Even
     // DP = collapse · Φ: its null space is Φ⁻¹ null(collapse), the right singular vectors of the
     // computed DP with the smallest singular values; the flow direction is taken out of it.
     const Eigen::JacobiSVD<Matrix> computed{Matrix(r.map_jacobian), Eigen::ComputeFullV};
-    Matrix basis(n, nullity + 1);
+    const Eigen::Index size = x.size();
+    Matrix basis(size, nullity + 1);
     basis.col(0) = model.rhs(Vec<double, n>(x), u, 0.0, mode).normalized();
     basis.rightCols(nullity) = computed.matrixV().rightCols(nullity);
     Eigen::HouseholderQR<Matrix> qr(basis);
-    const Matrix q = qr.householderQ() * Matrix::Identity(n, nullity + 1);
+    const Matrix q = qr.householderQ() * Matrix::Identity(size, nullity + 1);
     std::vector<Vector> out;
     for (int k = 1; k < nullity; ++k) out.push_back(q.col(k));
     return out;

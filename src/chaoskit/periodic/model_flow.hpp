@@ -17,21 +17,22 @@ template <Model M>
 PeriodicProblem model_flow_problem(const M& model, const FlowOptions& o, const Vector& probe) {
   constexpr int n = M::state_dim;
   constexpr int m = M::input_dim;
-  detail::check_constant_inputs(o.inputs, m);
-  if (probe.size() != n)
-    throw InputError("state", "expected " + std::to_string(n) + " components, got " + std::to_string(probe.size()));
-  if (o.shift.size() && o.shift.size() != n)
-    throw InputError("shift", "expected " + std::to_string(n) + " components, got " + std::to_string(o.shift.size()));
-  if (o.input_channel >= m) throw InputError("parameter", "the model has " + std::to_string(m) + " inputs");
-  const InputSchedule inputs = o.inputs.dim() == m ? o.inputs : InputSchedule(m);
-  Vec<double, m> u = Vec<double, m>::Zero();
-  if constexpr (m > 0) {
+  const int ns = state_count(model), ms = input_count(model);
+  detail::check_constant_inputs(o.inputs, ms);
+  if (probe.size() != ns)
+    throw InputError("state", "expected " + std::to_string(ns) + " components, got " + std::to_string(probe.size()));
+  if (o.shift.size() && o.shift.size() != ns)
+    throw InputError("shift", "expected " + std::to_string(ns) + " components, got " + std::to_string(o.shift.size()));
+  if (o.input_channel >= ms) throw InputError("parameter", "the model has " + std::to_string(ms) + " inputs");
+  const InputSchedule inputs = o.inputs.dim() == ms ? o.inputs : InputSchedule(ms);
+  Vec<double, m> u = Vec<double, m>::Zero(ms);
+  if constexpr (m != 0) {
     const auto values = inputs.value(0.0);
-    for (int i = 0; i < m; ++i) u(i) = values[static_cast<std::size_t>(i)];
+    for (int i = 0; i < ms; ++i) u(i) = values[static_cast<std::size_t>(i)];
   }
   PeriodicProblem p;
   p.kind = o.forcing_period > 0.0 ? ProblemKind::periodic_flow : ProblemKind::autonomous_flow;
-  p.dim = n;
+  p.dim = ns;
   p.state_names = model.state_names();
   p.forcing_period = o.forcing_period;
   p.shift = o.shift;
@@ -46,7 +47,7 @@ PeriodicProblem model_flow_problem(const M& model, const FlowOptions& o, const V
       if (!r.report.ok()) return detail::integration_failure(r.report.status, r.report.t);
       s.x = r.xT;
       s.jacobian = r.stm;
-      if constexpr (m > 0)
+      if constexpr (m != 0)
         if (channel >= 0) s.d_param = r.d_amplitude.col(channel);
     } else {
       IntegrationReport rep;
@@ -63,7 +64,7 @@ PeriodicProblem model_flow_problem(const M& model, const FlowOptions& o, const V
     if constexpr (MechanicalModel<M>) {
       if (u.squaredNorm() > 0.0) {
         if (!is_mechanical_model(model)) return static_cast<double>(NAN);
-        e -= (model.input_matrix() * u).dot(xs.template head<M::dof>());
+        e -= (model.input_matrix() * u).dot(xs.template head<M::dof>(coordinate_count(model)));
       }
     } else {
       if (u.squaredNorm() > 0.0) return static_cast<double>(NAN);

@@ -28,9 +28,10 @@ std::vector<EnergySeed<M::state_dim>> energy_surface_seeds(const M& model, doubl
                                                            const std::vector<AxisSpec>& axes, int solve,
                                                            int sign = +1) {
   constexpr int n = M::state_dim, d = M::dof;
+  const int ns = state_count(model), ds = coordinate_count(model);
   require_mechanics(model, "energy-surface seeds", MechanicalNeeds{.potential = true});
-  if (solve < d || solve >= n)
-    throw InputError("solve", "must name a rate (one of the last " + std::to_string(d) + " state components)");
+  if (solve < ds || solve >= ns)
+    throw InputError("solve", "must name a rate (one of the last " + std::to_string(ds) + " state components)");
   for (std::size_t a = 0; a < axes.size(); ++a) {
     if (axes[a].component == solve)
       throw InputError("seeds", "component '" + axes[a].name + "' is solved for; do not seed it");
@@ -50,11 +51,11 @@ std::vector<EnergySeed<M::state_dim>> energy_surface_seeds(const M& model, doubl
       rem /= axes[a].values.size();
     }
     EnergySeed<n> s;
-    s.x.setZero();
+    s.x.setZero(ns);
     for (std::size_t a = 0; a < axes.size(); ++a) s.x(axes[a].component) = axes[a].values[idx[a]];
-    const Vec<double, d> q = s.x.template head<d>();
-    const Vec<double, d> qd = s.x.template tail<d>();
-    const std::optional<double> v = rate_for_energy(model, q, qd, solve - d, energy, sign);
+    const Vec<double, d> q = s.x.template head<d>(ds);
+    const Vec<double, d> qd = s.x.template segment<d>(ds, ds);
+    const std::optional<double> v = rate_for_energy(model, q, qd, solve - ds, energy, sign);
     s.accessible = v.has_value();
     s.x(solve) = v ? *v : NAN;
     seeds.push_back(s);

@@ -77,12 +77,13 @@ std::string lane_path_report() {
 }
 
 namespace {
-// Model files (FileModel<N>, every size of the model list) run their compiled program on lanes
-// (lane_program.hpp); compiled models run their kernel where they have one (LaneKernelModel).
+// Model files of a fixed size (FileModel<N>, the sizes of the model list) run their compiled program
+// on lanes (lane_program.hpp); compiled models run their kernel where they have one
+// (LaneKernelModel). The run-time-sized FileModel<Eigen::Dynamic> runs on the scalar driver.
 template <class M>
 constexpr bool kIsLaneFileModel = false;
 template <int N>
-constexpr bool kIsLaneFileModel<FileModel<N>> = true;
+constexpr bool kIsLaneFileModel<FileModel<N>> = is_fixed_extent(N);
 
 /// Whether M runs on lanes, with every system (MEGNO's rates sum in the scalar path's order for any
 /// state size, lane_megno.hpp's eigen_order_dot) and with each lane's own parameters.

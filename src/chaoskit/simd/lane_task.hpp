@@ -19,7 +19,7 @@ namespace chaoskit::simd {
 /// u0_i + slope_i (t − ta) on [ta, tb]. (InputSegment's header brings TOML, and its std::arrays
 /// member functions that must not be compiled into the lane engine, lanes.hpp.)
 struct LaneSegment {
-  static constexpr int kMaxInputs = 5;  // integrate/input_schedule.hpp's kMaxInputs (checked there)
+  static constexpr int kMaxInputs = 6;  // integrate/input_schedule.hpp's kMaxInputs (checked there)
   double ta = 0.0, tb = 0.0;
   double u0[kMaxInputs] = {}, slope[kMaxInputs] = {};
 };

@@ -31,10 +31,13 @@ class SampledLaneTask final : public LaneTask {
         inputs_(std::move(inputs)),
         input_dim_(input_dim),
         on_complete_(std::move(on_complete)),
-        constants_(std::move(model_constants)) {}
+        constants_(std::move(model_constants)) {
+    const State X = task_.initial_state();
+    rows_ = X.rows(), cols_ = X.cols();
+  }
 
   void initial_state(double* X) const override {
-    Eigen::Map<State> out(X);
+    Eigen::Map<State> out(X, rows_, cols_);
     out = task_.initial_state();
   }
 
@@ -64,15 +67,15 @@ class SampledLaneTask final : public LaneTask {
   }
 
   bool sample(double* X, double t, long k) override {
-    State Xs = Eigen::Map<const State>(X);
+    State Xs = Eigen::Map<const State>(X, rows_, cols_);
     const bool go_on = task_.sample(Xs, t, k);
-    Eigen::Map<State> out(X);
+    Eigen::Map<State> out(X, rows_, cols_);
     out = Xs;
     return go_on;
   }
 
   void run_finished(const IntegrationReport& report, const double* X) override {
-    const State Xs = Eigen::Map<const State>(X);
+    const State Xs = Eigen::Map<const State>(X, rows_, cols_);
     task_.run_finished(report, Xs);
   }
 
@@ -85,6 +88,7 @@ class SampledLaneTask final : public LaneTask {
   std::function<void(Task&)> on_complete_;
   std::vector<LaneSegment> segments_;
   std::vector<double> constants_;
+  Eigen::Index rows_ = 0, cols_ = 0;  ///< the state's shape (a lane holds it as plain doubles)
 };
 
 /// The parameter-only constants a lane needs for `model`: a compiled model's M::lane_constants; a

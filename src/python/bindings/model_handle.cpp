@@ -43,9 +43,9 @@ template <class M>
 std::vector<std::string> state_units(const M& m) {
   if constexpr (requires { m.program; }) return m.program->state_units();  // a model file's [units]
   std::vector<std::string> u;
-  for (int i = 0; i < M::state_dim; ++i) {
+  for (int i = 0; i < state_count(m); ++i) {
     if constexpr (MechanicalModel<M>)
-      u.push_back(i < M::dof ? "rad" : "rad/s");
+      u.push_back(i < coordinate_count(m) ? "rad" : "rad/s");
     else
       u.push_back("1");
   }
@@ -54,7 +54,7 @@ std::vector<std::string> state_units(const M& m) {
 
 template <class M>
 Vec<double, M::input_dim> input_vector(const M& m, const py::object& inputs) {
-  Vec<double, M::input_dim> u = Vec<double, M::input_dim>::Zero();
+  Vec<double, M::input_dim> u = Vec<double, M::input_dim>::Zero(input_count(m));
   if (inputs.is_none()) return u;
   const std::vector<std::string> names = input_names(m);
   if (names.empty()) throw py::value_error("inputs: this model has no inputs");
@@ -83,8 +83,9 @@ py::array_t<double> map_rows(const StateRows& r, std::size_t width, F&& f) {
 template <MechanicalModel M>
 py::dict inspect_mechanical(const M& model, const double* xs, const Vec<double, M::input_dim>& u) {
   constexpr int n = M::dof;
-  const Vec<double, 2 * n> x = Eigen::Map<const Vec<double, 2 * n>>(xs);
-  const Vec<double, n> q = x.template head<n>(), qd = x.template tail<n>();
+  const int dof = coordinate_count(model);
+  const Vec<double, M::state_dim> x = Eigen::Map<const Vec<double, M::state_dim>>(xs, 2 * dof);
+  const Vec<double, n> q = x.template head<n>(dof), qd = x.template segment<n>(dof, dof);
   const auto qdd = joint_accelerations(model, q, qd, u);
   const double T = kinetic_energy(model, q, qd), V = model.potential_energy(q);
   py::dict d;
@@ -158,10 +159,11 @@ void register_model(py::module_& module) {
                   using M = std::decay_t<decltype(m)>;
                   const StateRows r = state_rows(states, m.state_names(), "state");
                   const auto u = input_vector(m, inputs);
-                  return map_rows(r, M::state_dim, [&](const double* x, double* out) {
-                    const Vec<double, M::state_dim> state = Eigen::Map<const Vec<double, M::state_dim>>(x);
+                  const int n = state_count(m);
+                  return map_rows(r, n, [&](const double* x, double* out) {
+                    const Vec<double, M::state_dim> state = Eigen::Map<const Vec<double, M::state_dim>>(x, n);
                     const Vec<double, M::state_dim> dx = m.rhs(state, u, t);
-                    Eigen::Map<Vec<double, M::state_dim>> destination(out);
+                    Eigen::Map<Vec<double, M::state_dim>> destination(out, n);
                     destination = dx;
                   });
                 },
@@ -176,7 +178,8 @@ void register_model(py::module_& module) {
                   using M = std::decay_t<decltype(m)>;
                   const StateRows r = state_rows(states, m.state_names(), "state");
                   return map_rows(r, 0, [&](const double* x, double* out) {
-                    *out = state_energy(m, Vec<double, M::state_dim>(Eigen::Map<const Vec<double, M::state_dim>>(x)));
+                    *out = state_energy(
+                        m, Vec<double, M::state_dim>(Eigen::Map<const Vec<double, M::state_dim>>(x, state_count(m))));
                   });
                 },
                 h.model);
@@ -198,7 +201,7 @@ void register_model(py::module_& module) {
                                               m.program->mechanics_problem());
                     const StateRows r = state_rows(state, m.state_names(), "state");
                     if (!r.single)
-                      throw py::value_error("state: inspect takes one state, shape (" + std::to_string(M::state_dim) +
+                      throw py::value_error("state: inspect takes one state, shape (" + std::to_string(state_count(m)) +
                                             ",)");
                     return inspect_mechanical(m, r.row(0), input_vector(m, torque));
                   } else {

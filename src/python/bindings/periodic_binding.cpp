@@ -82,7 +82,7 @@ Call make_call(const py::object& model, const std::string& map, const py::dict& 
   if (!rtol) io.rtol = 1e-12;
   if (!atol) io.atol = 1e-12;
   c.flow.flow.integrator = io;
-  const int m = std::visit([](const auto& x) { return std::decay_t<decltype(x)>::input_dim; }, h.model);
+  const int m = std::visit([](const auto& x) { return input_count(x); }, h.model);
   c.flow.flow.inputs = input_schedule(o.contains("inputs") ? py::object(o["inputs"]) : py::none(), m, h.name);
   c.flow.flow.conservation =
       periodic::parse_conservation(o.contains("conservative") ? o["conservative"].cast<std::string>() : "auto");

@@ -34,12 +34,12 @@ py::dict simulate_one(const ModelHandle& h, const py::object& state, double t_en
   return std::visit(
       [&](const auto& m) {
         using M = std::decay_t<decltype(m)>;
-        constexpr int n = M::state_dim;
+        const int n = state_count(m);
         const StateRows r = state_rows(state, m.state_names(), "state");
         if (!r.single) throw py::value_error("state: simulate takes one state, shape (" + std::to_string(n) + ",)");
-        const Vec<double, n> x0 = Eigen::Map<const Vec<double, n>>(r.row(0));
+        const Vec<double, M::state_dim> x0 = Eigen::Map<const Vec<double, M::state_dim>>(r.row(0), n);
         const IntegratorOptions io = integrator_options(integrator, Workload::trajectory);
-        const InputSchedule schedule = input_schedule(inputs, M::input_dim, h.name);
+        const InputSchedule schedule = input_schedule(inputs, input_count(m), h.name);
         std::optional<Trajectory<M>> tr;
         {
           py::gil_scoped_release release;
@@ -52,7 +52,7 @@ py::dict simulate_one(const ModelHandle& h, const py::object& state, double t_en
         d["power"] = py::array_t<double>(static_cast<py::ssize_t>(tr->power.size()), tr->power.data());
         d["work"] = py::array_t<double>(static_cast<py::ssize_t>(tr->work.size()), tr->work.data());
         d["dissipated"] = py::array_t<double>(static_cast<py::ssize_t>(tr->dissipated.size()), tr->dissipated.data());
-        d["inputs"] = matrix_of(tr->u, M::input_dim);
+        d["inputs"] = matrix_of(tr->u, input_count(m));
         d["status"] = status_name(tr->report.status);
         d["status_explanation"] = status_explanation(tr->report.status);
         d["t_reached"] = tr->report.t;
@@ -70,7 +70,7 @@ py::dict simulate_one(const ModelHandle& h, const py::object& state, double t_en
             d["mode_names"] = m.mode_names();
             std::vector<double> t, e_before, e_after;
             std::vector<int> index, before, after;
-            std::vector<Vec<double, n>> x_before, x_after;
+            std::vector<Vec<double, M::state_dim>> x_before, x_after;
             for (const auto& e : tr->events) {
               t.push_back(e.t);
               index.push_back(e.event);

@@ -17,8 +17,9 @@ bool solve_energy(const AnyModel& model, const EnergySolve& es, double energy, s
         using M = std::decay_t<decltype(m)>;
         if constexpr (MechanicalModel<M>) {
           constexpr int d = M::dof;
-          Vec<double, d> q, qd;
-          for (int i = 0; i < d; ++i) q(i) = x[i], qd(i) = x[d + i];
+          const int ds = coordinate_count(m);
+          auto q = sized<Vec<double, d>>(ds), qd = sized<Vec<double, d>>(ds);
+          for (int i = 0; i < ds; ++i) q(i) = x[i], qd(i) = x[ds + i];
           const auto v = rate_for_energy(m, q, qd, es.dof_index, energy, es.branch);
           if (!v) return false;
           x[es.component] = *v;
@@ -33,8 +34,8 @@ bool solve_energy(const AnyModel& model, const EnergySolve& es, double energy, s
 }  // namespace
 
 PointContext point_context(const Job& job, std::span<const std::size_t> index) {
-  const std::size_t n = std::visit(
-      [](const auto& m) { return static_cast<std::size_t>(std::decay_t<decltype(m)>::state_dim); }, job.base_model);
+  const std::size_t n =
+      std::visit([](const auto& m) { return static_cast<std::size_t>(state_count(m)); }, job.base_model);
   std::vector<double> x0(n, 0.0);
   const int m = job.inputs.dim();
   std::vector<double> torque(static_cast<std::size_t>(m), 0.0),

@@ -12,11 +12,10 @@ inline constexpr Slot<double> state{0, "final_state"};
 
 template <Model M>
 void evaluate_final_state(const ComputeSpec& c, const EntryOutput& out, PointEvaluation<M>& p) {
-  constexpr int n = M::state_dim;
   IntegrationReport report;
-  const Vec<double, n> xT = flow(p.model, p.x0, p.inputs, 0.0, c.time, p.trajectory_io, &report);
+  const Vec<double, M::state_dim> xT = flow(p.model, p.x0, p.inputs, 0.0, c.time, p.trajectory_io, &report);
   if (!out.note(report)) return;
-  for (int i = 0; i < n; ++i) out[final_state_slot::state][i] = xT(i);
+  for (int i = 0; i < xT.size(); ++i) out[final_state_slot::state][i] = xT(i);
 }
 
 }  // namespace chaoskit::sweep

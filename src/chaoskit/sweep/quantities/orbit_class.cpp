@@ -6,6 +6,7 @@
 
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/params/toml_fields.hpp"
+#include "chaoskit/sweep/quantities/fast_indicator_fields.hpp"
 #include "chaoskit/sweep/quantities/orbit_class.hpp"
 #include "chaoskit/sweep/quantities/quantity_unit.hpp"
 
@@ -32,8 +33,9 @@ std::string orbit_class_description(const OrbitClassOptions& o) {
   return std::string("verdict: 0 regular, 1 chaotic, 2 undecided; ") + rule;
 }
 
-void read(const toml::table& t, const std::string& prefix, const Job&, ComputeSpec& c) {
+void read(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
   using namespace entry_fields;
+  require_two_states(job, prefix);
   reject_unknown_keys(t, {"time", "renorm", "blocks", "max_time", "lambda_floor"}, prefix + ".");
   c.time = 500.0;
   read_time(t, prefix, c);

@@ -39,8 +39,9 @@ void evaluate_orbit_diagram(const ComputeSpec& c, const EntryOutput& out, PointE
     const OrbitDiagramEntry& own = c.options_as<OrbitDiagramEntry>();
     const EventInfo info = p.model.event_info(own.event);
     int mode = info.to_mode >= 0 ? info.to_mode : (info.from_mode >= 0 ? info.from_mode : 0);
+    const int size = state_count(p.model);
     Vec<double, n> x = p.x0;
-    Vec<double, n> v = Vec<double, n>::Constant(1.0 / std::sqrt(static_cast<double>(n)));
+    Vec<double, n> v = Vec<double, n>::Constant(size, 1.0 / std::sqrt(static_cast<double>(size)));
     double t = 0.0, log_sum = 0.0;
     const long total = own.transient + own.iterates;
     std::int32_t recorded = 0, steps = 0;
@@ -59,12 +60,12 @@ void evaluate_orbit_diagram(const ComputeSpec& c, const EntryOutput& out, PointE
       const Vec<double, n> w = r.map_jacobian * v;
       const double growth = w.norm();
       if (k >= own.transient) {
-        for (int i = 0; i < n; ++i) state[recorded * n + i] = r.x(i);
+        for (int i = 0; i < size; ++i) state[recorded * size + i] = r.x(i);
         time[recorded] = r.t - t;
         log_sum += std::log(growth);
         ++recorded;
       }
-      v = growth > 0.0 ? Vec<double, n>(w / growth) : Vec<double, n>(Vec<double, n>::Unit(0));
+      v = growth > 0.0 ? Vec<double, n>(w / growth) : Vec<double, n>(Vec<double, n>::Unit(size, 0));
       x = r.x;
       mode = r.mode;
       t = r.t;

@@ -62,7 +62,7 @@ class PointEvaluation {
   PointEvaluation(const M& model, const Job& job, std::span<const double> x0_values, const InputSchedule& inputs,
                   LaneDeferral* lanes)
       : model(model),
-        x0(Eigen::Map<const Vec<double, n>>(x0_values.data())),
+        x0(Eigen::Map<const Vec<double, n>>(x0_values.data(), static_cast<Eigen::Index>(x0_values.size()))),
         inputs(inputs),
         tangent_io(job.integrator_for(Workload::tangent_flow)),
         trajectory_io(job.integrator_for(Workload::trajectory)),
@@ -89,7 +89,7 @@ class PointEvaluation {
   void defer(simd::LaneSystem system, Task task, Write write) {
     auto done = lanes_->completion();
     deferred_.emplace_back(system, std::make_unique<simd::SampledLaneTask<Task>>(
-                                       std::move(task), inputs, M::input_dim,
+                                       std::move(task), inputs, input_count(model),
                                        [write, done](Task& t) {
                                          write(t.result());
                                          done();

@@ -15,8 +15,7 @@ namespace {
 ModelShape shape_of(const AnyModel& m) {
   return std::visit(
       [](const auto& x) {
-        using M = std::decay_t<decltype(x)>;
-        return ModelShape{static_cast<std::size_t>(M::state_dim), is_mechanical_model(x)};
+        return ModelShape{static_cast<std::size_t>(state_count(x)), is_mechanical_model(x)};
       },
       m);
 }

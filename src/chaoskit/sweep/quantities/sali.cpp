@@ -8,6 +8,11 @@ namespace chaoskit::sweep {
 
 namespace {
 
+void read(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
+  require_two_states(job, prefix);
+  read_fast_indicator_entry(t, prefix, job, c);
+}
+
 void variables(const ComputeSpec&, const ModelShape&, VariableList& out) {
   out.add(sali_slot::value, {}, "1", "smaller alignment index at the final time");
 }
@@ -19,7 +24,7 @@ const QuantityUnit& sali_unit() {
                                  .name = "sali",
                                  .workload = Workload::tangent_flow,
                                  .lanes = simd::LaneSystem::tangent2,
-                                 .read = read_fast_indicator_entry,
+                                 .read = read,
                                  .variables = variables,
                                  .fingerprint = entry_fields::common_fingerprint};
   return unit;

@@ -39,7 +39,8 @@ void evaluate_section(const ComputeSpec& c, const EntryOutput& out, PointEvaluat
   double* state = out[section_slot::state];
   for (std::size_t k = 0; k < r.crossings.size(); ++k) {
     time[k] = r.crossings[k].t;
-    for (int i = 0; i < n; ++i) state[k * n + i] = r.crossings[k].x(i);
+    const Eigen::Index size = r.crossings[k].x.size();
+    for (int i = 0; i < size; ++i) state[k * size + i] = r.crossings[k].x(i);
   }
 }
 

@@ -17,7 +17,7 @@ void evaluate_spectrum(const ComputeSpec& c, const EntryOutput& out, PointEvalua
   double* errors = out[spectrum_slot::errors];
   auto write = [=](const LyapunovResult& r) {
     if (!out.note(r.report)) return;
-    for (int i = 0; i < n; ++i) exponents[i] = r.exponents[i], errors[i] = r.errors[i];
+    for (std::size_t i = 0; i < r.exponents.size(); ++i) exponents[i] = r.exponents[i], errors[i] = r.errors[i];
   };
   if (p.to_lanes) {
     p.defer(simd::LaneSystem::tangent_full, LyapunovTask<n, M>(p.lane_model(), p.x0, lyapunov_options(c), p.tangent_io),

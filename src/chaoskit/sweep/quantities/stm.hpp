@@ -12,10 +12,10 @@ inline constexpr Slot<double> matrix{0, "stm"};
 
 template <Model M>
 void evaluate_stm(const ComputeSpec& c, const EntryOutput& out, PointEvaluation<M>& p) {
-  constexpr int n = M::state_dim;
   double* stm = out[stm_slot::matrix];
   p.with_stm(c.time, [=](const typename PointEvaluation<M>::StmResult& r) {
     if (!out.note(r.report)) return;
+    const Eigen::Index n = r.stm.rows();
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j) stm[i * n + j] = r.stm(i, j);
   });

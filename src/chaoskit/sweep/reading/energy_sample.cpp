@@ -88,7 +88,7 @@ int dof_of(const AnyModel& model) {
       [](const auto& m) {
         using M = std::decay_t<decltype(m)>;
         if constexpr (MechanicalModel<M>)
-          return is_mechanical_model(m) ? M::dof : 0;
+          return is_mechanical_model(m) ? coordinate_count(m) : 0;
         else
           return 0;
       },
@@ -123,6 +123,16 @@ void check_model(const Job& job) {
       },
       job.base_model);
   const int dof = dof_of(job.base_model);
+  std::visit(
+      [&](const auto& m) {
+        if constexpr (!is_fixed_extent(std::decay_t<decltype(m)>::state_dim))
+          throw InputError("sample",
+                           "the energy-level sampler takes the compiled models and model files of 4 or 6 "
+                           "states; " +
+                               job.model_name + " has " + std::to_string(2 * dof) +
+                               " (give its states in [points] instead)");
+      },
+      job.base_model);
   if (dof == 0)
     throw InputError("sample", "energy surfaces need a mechanical model of 2 or more degrees of freedom (" +
                                    mechanical_model_names() + "), not " + job.model_name);

@@ -59,7 +59,7 @@ int dof_of(const AnyModel& m) {
   return on_model(m, [](const auto& x) {
     using M = std::decay_t<decltype(x)>;
     if constexpr (MechanicalModel<M>)
-      return is_mechanical_model(x) ? M::dof : 0;
+      return is_mechanical_model(x) ? coordinate_count(x) : 0;
     else
       return 0;
   });
