@@ -167,6 +167,20 @@ TEST_CASE("periodic: failures say why in one line", "[periodic][orbit][errors]")
     CHECK(o.status == OrbitStatus::equilibrium);
     CHECK_THAT(o.message, StartsWith("Newton reached an equilibrium"));
   }
+  SECTION("Newton drawn onto a solution of the unfolded equations reports it") {
+    // The free rod from 1 rad at rest swings with period 1.75 s; from the guess T = 2.2 s Newton
+    // converges (residual 1e-15) on x(T) + beta grad H(x0) = x0 with beta = 0.48: x(T) is the far
+    // turning point, not x(0).
+    FlowSetup s = test::model_setup("chain", "chain1_rod");
+    const PeriodicOrbit o = find_periodic_orbit(flow_problem(s, vec({1.0, 0.0})), {{vec({1.0, 0.0})}, 2.2}, {});
+    CHECK(o.status == OrbitStatus::unfolded);
+    CHECK(std::abs(o.beta) > 0.1);
+    CHECK_THAT(o.message, StartsWith("Newton solved the unfolded equations with beta = "));
+    // The documented guess converges on the orbit itself, with beta at rounding level.
+    const PeriodicOrbit good = find_periodic_orbit(flow_problem(s, vec({2.0, 0.0})), {{vec({2.0, 0.0})}, 2.0}, {});
+    CHECK(good.status == OrbitStatus::converged);
+    CHECK(std::abs(good.beta) < 1e-9);
+  }
   SECTION("a failed integration") {
     FlowSetup s = setup;
     s.flow.integrator.max_steps = 5;

@@ -153,16 +153,17 @@ CommandRunner register_periodic_command(CLI::App& app) {
               "(every other |mu| < 1 - 1e-6), unstable (some |mu| > 1 + 1e-6) or linearly_stable (on the unit "
               "circle, as a conservative system's elliptic orbits). A failure says why in one line: no "
               "convergence, a singular Jacobian, or a failed integration.",
-          .output = "Text on stdout, or with --json one JSON object:\n"
-                    "status, message\tconverged | no_convergence | singular_jacobian | step_failed, and the one-line "
-                    "reason\n"
-                    "state, points, period, return_time, energy, beta\tx_0, every segment's start, T [s], the "
-                    "steps' time [s], E [J], the unfolding parameter\n"
-                    "iterations, residual, segments\tNewton iterations, max |residual|, segments (maps: the period K)\n"
-                    "monodromy, multipliers\tthe monodromy matrix; [{re, im, abs, arg, trivial, origin}]\n"
-                    "stability, max_multiplier, unstable_multipliers\tthe verdict and its evidence\n"
-                    "model | map, params, integrator, inputs, kind, conservative, state_names\tprovenance\n"
-                    "--out FILE.h5 writes the orbit in the branch file layout of chaoskit continue (one point).",
+          .output =
+              "Text on stdout, or with --json one JSON object:\n"
+              "status, message\tconverged | no_convergence | singular_jacobian | step_failed | equilibrium | unfolded, "
+              "and the one-line reason\n"
+              "state, points, period, return_time, energy, beta\tx_0, every segment's start, T [s], the "
+              "steps' time [s], E [J], the unfolding parameter\n"
+              "iterations, residual, segments\tNewton iterations, max |residual|, segments (maps: the period K)\n"
+              "monodromy, multipliers\tthe monodromy matrix; [{re, im, abs, arg, trivial, origin}]\n"
+              "stability, max_multiplier, unstable_multipliers\tthe verdict and its evidence\n"
+              "model | map, params, integrator, inputs, kind, conservative, state_names\tprovenance\n"
+              "--out FILE.h5 writes the orbit in the branch file layout of chaoskit continue (one point).",
           .exit_status = common_exit_status("no periodic orbit was found (the reason on stderr)"),
           .examples = "$ chaoskit periodic --model chain --params chain1_rod --state 2,0 --period 2\n"
                       "The free rod pendulum's orbit of amplitude 2 rad: its period (4 K(sin 1) / omega0) and its two "

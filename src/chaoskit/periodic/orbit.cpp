@@ -54,6 +54,7 @@ const char* orbit_status_name(OrbitStatus s) {
     case OrbitStatus::singular_jacobian: return "singular_jacobian";
     case OrbitStatus::step_failed: return "step_failed";
     case OrbitStatus::equilibrium: return "equilibrium";
+    case OrbitStatus::unfolded: return "unfolded";
   }
   return "unknown";
 }
@@ -180,6 +181,19 @@ PeriodicOrbit find_periodic_orbit(const PeriodicProblem& problem, const OrbitGue
     o.message = "Newton reached an equilibrium (|f(x_0)| = " + sci(problem.vector_field(o.points.front(), 0.0).norm()) +
                 "), not a periodic orbit: a closer guess, or the energy fixed (a conservative flow)";
     return o;
+  }
+  // β vanishes at a periodic orbit of a conservative flow. Elsewhere Newton has solved the unfolded
+  // equations, x(T) + β ∇H(x0) = x0, whose solutions are not orbits of the flow: x(T) misses x(0)
+  // by |β ∇H|, far more than the residual says.
+  if (l.unfolding) {
+    const double gap = std::abs(o.beta) * max_abs(eval.energy_gradient);
+    if (!(gap <= 100.0 * options.tolerance)) {
+      o.status = OrbitStatus::unfolded;
+      o.message = "Newton solved the unfolded equations with beta = " + sci(o.beta) +
+                  " (x(T) misses x(0) by |beta grad H| = " + sci(gap) +
+                  "), not the flow's: a guess closer to the orbit (its period or its state)";
+      return o;
+    }
   }
   o.status = OrbitStatus::converged;
   std::ostringstream msg;

@@ -33,9 +33,10 @@ struct OrbitOptions {
   int threads = 1;                      ///< segments integrated in parallel (same bits for any count)
 };
 
-enum class OrbitStatus { converged, no_convergence, singular_jacobian, step_failed, equilibrium };
+enum class OrbitStatus { converged, no_convergence, singular_jacobian, step_failed, equilibrium, unfolded };
 
-/// "converged", "no_convergence", "singular_jacobian", "step_failed", "equilibrium".
+/// "converged", "no_convergence", "singular_jacobian", "step_failed", "equilibrium", "unfolded" (Newton
+/// solved the unfolded equations with β ≠ 0: not a periodic orbit of the conservative flow).
 const char* orbit_status_name(OrbitStatus s);
 
 struct PeriodicOrbit {
