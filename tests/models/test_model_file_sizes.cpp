@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <numbers>
 #include <sstream>
 #include <string>
 
@@ -17,6 +18,7 @@
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/state_transition.hpp"
 #include "chaoskit/integrate/instances.hpp"
+#include "chaoskit/models/energy_surface_sampler.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
 
@@ -314,6 +316,39 @@ TEST_CASE("model file sizes: twelve states, a six-link chain keeps phase volume 
   const auto l = lyapunov_exponents<Eigen::Dynamic>(m, x0, InputSchedule(6), lo, tight(StepperKind::rkf78));
   REQUIRE(l.report.ok());
   CHECK(l.exponents.size() == 12);
+}
+
+TEST_CASE("model file sizes: the energy-level sampler draws the compiled size's states, and on 12 states",
+          "[model_files][sizes][sample]") {
+  // golf.toml as FileModel<4> and as the run-time type: the same proposals, the same states.
+  const std::string golf = shipped_model("golf");
+  const auto fixed = std::get<FileModel<4>>(registered(golf));
+  const RunTimeFileModel dyn(fixed.program);
+  const EnergySurfaceSampler<FileModel<4>> a(fixed, 2.0, SampleMeasure::liouville);
+  const EnergySurfaceSampler<RunTimeFileModel> b(dyn, 2.0, SampleMeasure::liouville);
+  CHECK(b.potential_minimum() == Approx(a.potential_minimum()).epsilon(1e-12));
+  CHECK(b.q_weight_bound() == Approx(a.q_weight_bound()).epsilon(1e-12));
+  for (std::uint64_t k = 0; k < 20; ++k) {
+    const auto da = a.draw(7, 0, k);
+    const auto db = b.draw(7, 0, k);
+    CHECK(db.proposals == da.proposals);
+    CHECK((db.state - da.state).cwiseAbs().maxCoeff() <= 1e-12);
+  }
+  // A six-link chain (12 states): every state lies on its level, angles in [−π, π).
+  const chaoskit::test::ScratchDir dir("chain6_sample");
+  const std::string path = dir.file("chain6.toml");
+  std::ofstream(path) << chain_file(6);
+  const auto chain = std::get<RunTimeFileModel>(registered(path));
+  const double level = state_energy(chain, DynVec::Zero(12)) + 20.0;
+  const EnergySurfaceSampler<RunTimeFileModel> s(chain, level, SampleMeasure::liouville);
+  for (std::uint64_t k = 0; k < 10; ++k) {
+    const DynVec x = s.sample(3, 0, k);
+    REQUIRE(x.size() == 12);
+    CHECK(state_energy(chain, x) == Approx(level).epsilon(1e-12));
+    CHECK(x.head(6).cwiseAbs().maxCoeff() <= std::numbers::pi);
+  }
+  CHECK_THROWS_WITH(EnergySurfaceSampler<RunTimeFileModel>(chain, level, SampleMeasure::section),
+                    Catch::Contains("needs dof == 2"));
 }
 
 TEST_CASE("model file sizes: Ψ across the impacts of a two-state bouncing ball agrees with finite differences",

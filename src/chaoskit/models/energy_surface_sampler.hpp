@@ -155,14 +155,15 @@ class Stream {
 
   /// A point uniform on the unit sphere S^(n−1) ⊂ R^n: a standard normal vector is isotropic, so
   /// its direction is uniform. A zero vector (probability below 2^−100) is drawn again.
+  /// `size`: the dimension at run time (n itself unless n is Eigen::Dynamic).
   template <int n>
-  Vec<double, n> sphere_point() {
+  Vec<double, n> sphere_point(int size = n) {
     for (;;) {
-      Vec<double, n> z;
-      for (int i = 0; i < n; i += 2) {
+      auto z = sized<Vec<double, n>>(size);
+      for (int i = 0; i < size; i += 2) {
         const std::array<double, 2> pair = normal_pair();
         z(i) = pair[0];
-        if (i + 1 < n) z(i + 1) = pair[1];
+        if (i + 1 < size) z(i + 1) = pair[1];
       }
       const double norm = z.norm();
       if (norm > 0.0) return z / norm;
@@ -186,8 +187,8 @@ struct Extremum {
   double value;
 };
 
-/// Grid points per axis: the largest m with m^n ≤ 2^16 (256 for n = 2, 40 for 3, 16 for 4, 9 for 5),
-/// so the search costs about the same for every model.
+/// Grid points per axis: the largest m with m^n ≤ 2^16 (256 for n = 2, 40 for 3, 16 for 4, 9 for 5,
+/// 6 for 6), so the search costs about the same for every model.
 inline int grid_points_per_axis(int n) {
   constexpr long long budget = 1LL << 16;
   int m = 1;
@@ -208,11 +209,12 @@ template <int n, class F>
 Extremum<n> climb(const F& f, Vec<double, n> x, double step) {
   constexpr double kFinalStep = 1e-10;
   constexpr int kMaxEvaluations = 100000;
+  const int size = static_cast<int>(x.size());
   double fx = f(x);
   int evaluations = 1;
   while (step > kFinalStep && evaluations < kMaxEvaluations) {
     bool moved = false;
-    for (int axis = 0; axis < n && !moved; ++axis) {
+    for (int axis = 0; axis < size && !moved; ++axis) {
       for (const double direction : {+1.0, -1.0}) {
         Vec<double, n> y = x;
         y(axis) += direction * step;
@@ -226,7 +228,7 @@ Extremum<n> climb(const F& f, Vec<double, n> x, double step) {
     }
     if (!moved) step *= 0.5;
   }
-  for (int i = 0; i < n; ++i) x(i) = std::remainder(x(i), 2.0 * std::numbers::pi);
+  for (int i = 0; i < size; ++i) x(i) = std::remainder(x(i), 2.0 * std::numbers::pi);
   return {x, fx};
 }
 
@@ -234,16 +236,17 @@ Extremum<n> climb(const F& f, Vec<double, n> x, double step) {
 /// climb from each of the (at most) kStarts best grid local maxima (≥ their 2n axis neighbours).
 /// Climbing from several keeps a maximum that the grid ranked second but that is higher between
 /// nodes. `extra_start` is climbed as well (a point known to matter, e.g. where f must be largest).
+/// `size`: the dimension at run time (n itself unless n is Eigen::Dynamic).
 template <int n, class F>
-Extremum<n> maximise(const F& f, const Vec<double, n>* extra_start = nullptr) {
+Extremum<n> maximise(const F& f, const Vec<double, n>* extra_start = nullptr, int size = n) {
   constexpr int kStarts = 8;
-  const int m = grid_points_per_axis(n);
+  const int m = grid_points_per_axis(size);
   const double spacing = 2.0 * std::numbers::pi / m;
   std::size_t total = 1;
-  for (int i = 0; i < n; ++i) total *= static_cast<std::size_t>(m);
+  for (int i = 0; i < size; ++i) total *= static_cast<std::size_t>(m);
   auto node = [&](std::size_t flat) {
-    Vec<double, n> q;
-    for (int axis = n - 1; axis >= 0; --axis) {
+    auto q = sized<Vec<double, n>>(size);
+    for (int axis = size - 1; axis >= 0; --axis) {
       q(axis) = -std::numbers::pi + static_cast<double>(flat % m) * spacing;
       flat /= m;
     }
@@ -257,7 +260,7 @@ Extremum<n> maximise(const F& f, const Vec<double, n>* extra_start = nullptr) {
   for (std::size_t k = 0; k < total; ++k) {
     bool peak = true;
     std::size_t stride = 1;
-    for (int axis = n - 1; axis >= 0 && peak; --axis) {
+    for (int axis = size - 1; axis >= 0 && peak; --axis) {
       const std::size_t digit = (k / stride) % m;
       const std::size_t up = digit + 1 == static_cast<std::size_t>(m) ? k - digit * stride : k + stride;
       const std::size_t down = digit == 0 ? k + (m - 1) * stride : k - stride;
@@ -285,9 +288,9 @@ Extremum<n> maximise(const F& f, const Vec<double, n>* extra_start = nullptr) {
 template <MechanicalModel M>
 class EnergySurfaceSampler {
  public:
-  static constexpr int dof = M::dof;
+  static constexpr int dof = M::dof;  ///< Eigen::Dynamic for a run-time-sized model file
   using Angles = Vec<double, dof>;
-  using State = Vec<double, 2 * dof>;
+  using State = Vec<double, M::state_dim>;
 
   /// Relative safety margin of the rejection bound: W = (1 + kBoundMargin) · the maximum found.
   static constexpr double kBoundMargin = 0.01;
@@ -305,17 +308,18 @@ class EnergySurfaceSampler {
   /// model with fewer than two degrees of freedom, a non-finite energy, an energy at or below the
   /// potential minimum, or the section measure on a model with dof ≠ 2.
   EnergySurfaceSampler(const M& model, double energy, SampleMeasure measure)
-      : model_(model), energy_(energy), measure_(measure) {
-    if (dof < 2)
+      : model_(model), energy_(energy), measure_(measure), n_(coordinate_count(model)) {
+    if (n_ < 2)
       throw InputError("model", "energy-surface sampling needs at least two degrees of freedom; this model has " +
-                                    std::to_string(dof) + " (its energy surfaces are periodic orbits, none chaotic)");
-    if (measure_ == SampleMeasure::section && dof != 2)
+                                    std::to_string(n_) + " (its energy surfaces are periodic orbits, none chaotic)");
+    if (measure_ == SampleMeasure::section && (n_ != 2 || !is_fixed_extent(dof)))
       throw InputError("measure",
                        "the section measure (seed plane dth1 = 0 of a two-link model) needs dof == 2; "
                        "this model has " +
-                           std::to_string(dof) + " (use measure = liouville)");
+                           std::to_string(n_) + " (use measure = liouville)");
     if (!std::isfinite(energy_)) throw InputError("energy", "must be finite, got " + std::to_string(energy_));
-    const auto minimum = torus_search::maximise<dof>([this](const Angles& q) { return -model_.potential_energy(q); });
+    const auto minimum =
+        torus_search::maximise<dof>([this](const Angles& q) { return -model_.potential_energy(q); }, nullptr, n_);
     potential_minimum_ = -minimum.value;
     if (!(energy_ > potential_minimum_))
       throw InputError("energy", "E = " + format(energy_) + " J is at or below the potential minimum V_min = " +
@@ -324,7 +328,7 @@ class EnergySurfaceSampler {
       // K is largest where V is smallest, so the minimum of V is one more start for n ≥ 3 (it also
       // rescues a tiny accessible set that no grid node hits).
       const auto maximum =
-          torus_search::maximise<dof>([this](const Angles& q) { return weight_majorant(q); }, &minimum.at);
+          torus_search::maximise<dof>([this](const Angles& q) { return weight_majorant(q); }, &minimum.at, n_);
       weight_maximum_ = maximum.value;
       bound_ = (1.0 + kBoundMargin) * weight_maximum_;
     } else {
@@ -363,15 +367,15 @@ class EnergySurfaceSampler {
   Draw draw(std::uint64_t seed, std::uint64_t level, std::uint64_t index) const {
     sample_rng::Stream rng(sample_rng::sample_key(seed, level, index));
     for (std::uint64_t proposals = 1; proposals <= kMaxProposals; ++proposals) {
-      Angles q;
-      for (int i = 0; i < dof; ++i) q(i) = rng.angle();
+      auto q = sized<Angles>(n_);
+      for (int i = 0; i < n_; ++i) q(i) = rng.angle();
       const double kinetic = energy_ - model_.potential_energy(q);
       if (!(kinetic > 0.0)) continue;
-      Angles qd;
+      auto qd = sized<Angles>(n_);
       const bool accepted =
           measure_ == SampleMeasure::liouville ? liouville_rates(rng, q, kinetic, qd) : section_rates(q, qd);
       if (accepted && on_energy_surface(q, kinetic, qd)) {
-        State x;
+        auto x = sized<State>(2 * n_);
         x << q, qd;
         return {x, proposals};
       }
@@ -398,10 +402,10 @@ class EnergySurfaceSampler {
   }
 
   /// K^(n/2 − 1) (n ≥ 2): K^((n−2)/2) by multiplication, times sqrt(K) when n is odd.
-  static double kinetic_factor(double kinetic) {
+  double kinetic_factor(double kinetic) const {
     double factor = 1.0;
-    for (int i = 0; i < (dof - 2) / 2; ++i) factor *= kinetic;
-    if (dof % 2 == 1) factor *= std::sqrt(kinetic);
+    for (int i = 0; i < (n_ - 2) / 2; ++i) factor *= kinetic;
+    if (n_ % 2 == 1) factor *= std::sqrt(kinetic);
     return factor;
   }
 
@@ -410,7 +414,7 @@ class EnergySurfaceSampler {
   /// (E − V) clamped at 0 (it vanishes continuously at the boundary V = E).
   double weight_majorant(const Angles& q) const {
     const Eigen::LLT<Mat<double, dof, dof>> cholesky(model_.mass_matrix(q));
-    if (dof == 2) return sqrt_det(cholesky);
+    if (n_ == 2) return sqrt_det(cholesky);
     return sqrt_det(cholesky) * kinetic_factor(std::max(energy_ - model_.potential_energy(q), 0.0));
   }
 
@@ -420,7 +424,7 @@ class EnergySurfaceSampler {
     const double weight = sqrt_det(cholesky) * kinetic_factor(kinetic);
     if (weight > bound_) throw_bound_exceeded(q, weight);
     if (!(rng.uniform01() * bound_ < weight)) return false;
-    qd = cholesky.matrixU().solve(rng.sphere_point<dof>());
+    qd = cholesky.matrixU().solve(rng.sphere_point<dof>(n_));
     qd *= std::sqrt(2.0 * kinetic);
     return true;
   }
@@ -428,7 +432,8 @@ class EnergySurfaceSampler {
   /// Section: θ̇1 = 0 and θ̇2 the larger root of T + V = E; every accessible q is accepted.
   bool section_rates(const Angles& q, Angles& qd) const {
     if constexpr (dof != 2) {
-      return false;  // refused at construction
+      static_cast<void>(q), static_cast<void>(qd);
+      return false;  // refused at construction (a run-time-sized model has no section measure either)
     } else {
       const std::optional<double> rate = rate_for_energy(model_, q, Angles::Zero().eval(), 1, energy_, +1);
       if (!rate || !(*rate > 0.0)) return false;
@@ -449,7 +454,7 @@ class EnergySurfaceSampler {
 
   [[noreturn]] void throw_bound_exceeded(const Angles& q, double weight) const {
     std::string at;
-    for (int i = 0; i < dof; ++i) at += (i ? ", " : "") + format(q(i));
+    for (int i = 0; i < n_; ++i) at += (i ? ", " : "") + format(q(i));
     throw std::logic_error("energy-surface sampler: q-weight " + format(weight) + " at q = (" + at +
                            ") exceeds the rejection bound " + format(bound_) +
                            " (the bound search missed a maximum; samples would be biased)");
@@ -458,6 +463,7 @@ class EnergySurfaceSampler {
   M model_;
   double energy_;
   SampleMeasure measure_;
+  int n_;  ///< the degrees of freedom (dof at run time)
   double potential_minimum_ = NAN;
   double weight_maximum_ = NAN;
   double bound_ = NAN;

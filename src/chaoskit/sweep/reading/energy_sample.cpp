@@ -20,7 +20,7 @@ namespace {
 
 /// A model whose energy surfaces the sampler can draw from.
 template <class M>
-concept SampleableModel = MechanicalModel<M> &&(M::dof >= 2);
+concept SampleableModel = MechanicalModel<M> &&(M::dof >= 2 || !is_fixed_extent(M::dof));
 
 template <SampleableModel M>
 class LevelSamplersOf final : public LevelSamplers {
@@ -43,7 +43,7 @@ class LevelSamplersOf final : public LevelSamplers {
 
   std::uint64_t draw(std::uint64_t seed, std::size_t level, std::size_t index, std::span<double> x) const override {
     const auto d = samplers_.at(level).draw(seed, level, index);
-    for (int i = 0; i < 2 * M::dof; ++i) x[static_cast<std::size_t>(i)] = d.state(i);
+    for (int i = 0; i < d.state.size(); ++i) x[static_cast<std::size_t>(i)] = d.state(i);
     return d.proposals;
   }
 
@@ -57,8 +57,8 @@ class LevelSamplersOf final : public LevelSamplers {
     sample_rng::Stream stream(sample_rng::sample_key(0, level, std::numeric_limits<std::uint64_t>::max()));
     double sum = 0.0;
     for (std::size_t t = 0; t < trials; ++t) {
-      Vec<double, M::dof> q;
-      for (int i = 0; i < M::dof; ++i) q(i) = stream.angle();
+      auto q = sized<Vec<double, M::dof>>(coordinate_count(sampler.model()));
+      for (int i = 0; i < q.size(); ++i) q(i) = stream.angle();
       sum += sampler.q_weight(q) / sampler.q_weight_bound();
     }
     return sum / static_cast<double>(trials);
@@ -123,16 +123,6 @@ void check_model(const Job& job) {
       },
       job.base_model);
   const int dof = dof_of(job.base_model);
-  std::visit(
-      [&](const auto& m) {
-        if constexpr (!is_fixed_extent(std::decay_t<decltype(m)>::state_dim))
-          throw InputError("sample",
-                           "the energy-level sampler takes the compiled models and model files of 4 or 6 "
-                           "states; " +
-                               job.model_name + " has " + std::to_string(2 * dof) +
-                               " (give its states in [points] instead)");
-      },
-      job.base_model);
   if (dof == 0)
     throw InputError("sample", "energy surfaces need a mechanical model of 2 or more degrees of freedom (" +
                                    mechanical_model_names() + "), not " + job.model_name);
