@@ -194,6 +194,10 @@ TEST_CASE("model files: sizes without a compiled type run every command (2 and 1
   CHECK(sali.exit_code == 2);
   CHECK(sali.err.find("compute.sali: follows two deviation vectors") != std::string::npos);
   CHECK_FALSE(fs::exists(d / "s1.h5"));
+  const CliResult indicators = run_cli("lyapunov --model one.toml --state 0.1 --time 10 --indicators", d.string());
+  CHECK(indicators.exit_code == 2);
+  CHECK(line_count(indicators.err) == 1);
+  CHECK(indicators.err.find("--indicators: SALI and GALI follow two deviation vectors") != std::string::npos);
 
   // Thirteen states: exit 2 and one line naming the file.
   std::ofstream big(d / "big.toml");
