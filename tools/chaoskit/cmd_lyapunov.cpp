@@ -58,11 +58,7 @@ int run_model(const M& model, const LyapunovCliOptions& opt, const std::string& 
   lo.settle_tol = parse_number(opt.settle, "--settle");
   lo.blocks = opt.blocks;
   // SALI's two deviation vectors need two states: refused before lambda is computed, not after.
-  if (opt.indicators && n < 2)
-    throw InputError("--indicators",
-                     "SALI and GALI follow two deviation vectors, which needs a model of at least two "
-                     "states (this one has " +
-                         std::to_string(n) + ")");
+  if (opt.indicators) require_two_deviation_vectors(n, "--indicators", "SALI and GALI follow");
   const IntegratorOptions io = opt.common.integrator(Workload::tangent_flow);
   const InputSchedule inputs = opt.common.schedule(input_count(model), input_names_of(model), opt.model);
   const LyapunovResult r = opt.spectrum ? lyapunov_exponents<kStates>(model, x0, inputs, lo, io)

@@ -16,6 +16,7 @@
 //   periodic: → 0; chaotic: ⟨Y⟩ ≈ λ1 t/2 grows without bound. Thresholds: regular if ⟨Y⟩ < 2.5 at T,
 //   chaotic if ⟨Y⟩ > 4 (λ1 T ≳ 8); undecided in between.
 //   Integrated by parts: megno_quadratures.hpp says how, and why (rkf78 cannot see a quadrature).
+#include <cassert>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -51,6 +52,16 @@ struct FastIndicatorOptions {
 /// `regular` (`smallest` is the minimum met), undecided in between.
 inline OrbitClass sali_vote(double final_value, double smallest, double chaotic, double regular) {
   return final_value < chaotic ? OrbitClass::chaotic : smallest > regular ? OrbitClass::regular : OrbitClass::undecided;
+}
+
+/// SALI, GALI and the orbit classification follow two deviation vectors, which a state of one
+/// component cannot hold (a model file may have one). The one check and message of the indicators,
+/// the sweep reader and the CLI: InputError(field, "<what> two deviation vectors, which needs a
+/// model of at least two states (this one has N)"), `what` the subject with its verb.
+inline void require_two_deviation_vectors(Eigen::Index states, const std::string& field, const std::string& what) {
+  if (states < 2)
+    throw InputError(field, what + " two deviation vectors, which needs a model of at least two states (this one has " +
+                                std::to_string(states) + ")");
 }
 
 /// MEGNO's rule: ⟨Y⟩ below `regular` is regular, above `chaotic` chaotic, undecided in between.
@@ -102,9 +113,8 @@ class AlignmentTask {
 
   AlignmentTask(const Vec<double, n>& x0, const FastIndicatorOptions& fo)
       : x0_(x0), fo_(fo), k_(is_fixed_extent(K) ? K : static_cast<int>(x0.size())) {
-    if (x0.size() < k_ || k_ < 2)
-      throw InputError("model",
-                       "SALI and GALI need at least two states (this model has " + std::to_string(x0.size()) + ")");
+    require_two_deviation_vectors(x0.size(), "model", "SALI and GALI follow");
+    assert(k_ <= x0.size());  // K is 2 or the state's size (the instances)
     fo_.validate();
     res_.sali_min = std::sqrt(2.0);  // the largest value SALI can take
     n_samples_ = std::lround(fo_.time / fo_.renorm);

@@ -266,8 +266,7 @@ class OrbitClassTask {
 
   /// o and io are validated here, before any integration.
   OrbitClassTask(const Vec<double, n>& x0, const OrbitClassOptions& o) : x0_(x0), o_(o) {
-    if (x0.size() < 2)
-      throw InputError("model", "orbit classification needs at least two states (SALI's two deviation vectors)");
+    require_two_deviation_vectors(x0.size(), "model", "orbit classification follows");
     o_.validate();
     first_ = std::lround(o_.time / o_.renorm);
     last_ = o_.adaptive() ? std::max(first_, std::lround(o_.max_time / o_.renorm)) : first_;

@@ -42,8 +42,7 @@ double state_energy(const M& model, const Vec<double, M::state_dim>& x) {
   } else if constexpr (MechanicalModel<M>) {
     constexpr int d = M::dof;
     const int ds = coordinate_count(model);
-    return total_energy(model, Vec<double, d>(x.template head<d>(ds)),
-                        Vec<double, d>(x.template segment<d>(x.size() - ds, ds)));
+    return total_energy(model, Vec<double, d>(x.template head<d>(ds)), Vec<double, d>(x.template segment<d>(ds, ds)));
   } else {
     return NAN;
   }

@@ -32,8 +32,10 @@ class SampledLaneTask final : public LaneTask {
         input_dim_(input_dim),
         on_complete_(std::move(on_complete)),
         constants_(std::move(model_constants)) {
-    const State X = task_.initial_state();
-    rows_ = X.rows(), cols_ = X.cols();
+    if constexpr (State::SizeAtCompileTime == Eigen::Dynamic) {  // never on lanes today; the shape kept generic
+      const State X = task_.initial_state();
+      rows_ = X.rows(), cols_ = X.cols();
+    }
   }
 
   void initial_state(double* X) const override {
@@ -88,7 +90,8 @@ class SampledLaneTask final : public LaneTask {
   std::function<void(Task&)> on_complete_;
   std::vector<LaneSegment> segments_;
   std::vector<double> constants_;
-  Eigen::Index rows_ = 0, cols_ = 0;  ///< the state's shape (a lane holds it as plain doubles)
+  /// The state's shape (a lane holds it as plain doubles): compile-time for a fixed-size state.
+  Eigen::Index rows_ = State::RowsAtCompileTime, cols_ = State::ColsAtCompileTime;
 };
 
 /// The parameter-only constants a lane needs for `model`: a compiled model's M::lane_constants; a

@@ -4,19 +4,17 @@
 #include <string>
 #include <variant>
 
+#include "chaoskit/indicators/fast_indicators.hpp"
 #include "chaoskit/params/toml_fields.hpp"
 #include "chaoskit/sweep/quantities/quantity_unit.hpp"
 
 namespace chaoskit::sweep {
 
-/// Two deviation vectors need a state of at least two components (a model file may have one).
+/// sali and orbit_class follow two deviation vectors: refused when the job is read for a model of
+/// one state (indicators/fast_indicators.hpp's rule), the field naming the quantity.
 inline void require_two_states(const Job& job, const std::string& prefix) {
-  const int n = std::visit([](const auto& m) { return state_count(m); }, job.base_model);
-  if (n < 2)
-    throw InputError(prefix,
-                     "follows two deviation vectors, which needs a model of at least two states (this one "
-                     "has " +
-                         std::to_string(n) + ")");
+  require_two_deviation_vectors(std::visit([](const auto& m) { return state_count(m); }, job.base_model), prefix,
+                                "follows");
 }
 
 inline void read_fast_indicator_entry(const toml::table& t, const std::string& prefix, const Job&, ComputeSpec& c) {
