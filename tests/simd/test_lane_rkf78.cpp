@@ -2,8 +2,8 @@
 // with its own values: the row sums against explicit_rk.hpp's rk::advance and rk::weighted for
 // every row of the tableau, the error norm against rk::error_norm (NaN and infinity included), one
 // whole attempt on golf's tangent flow with inputs against rkf78::Stepper::attempt (x_new, the
-// error estimate, its norm, the decision and the next step), and LaneStepRule against
-// rkf78::StepRule. The engine's control around them is pinned end to end by test_lane_engine.cpp.
+// error estimate, its norm, the decision and the next step), and LaneStepRule (every lane at once)
+// against rkf78::StepRule. The engine's control around them is pinned end to end by test_lane_engine.cpp.
 #include <catch2/catch.hpp>
 
 #include <array>
@@ -121,21 +121,35 @@ TEST_CASE("lane rkf78: the error norm is rk::error_norm's, bit for bit, NaN and 
   }
 }
 
-TEST_CASE("lane rkf78: LaneStepRule is rkf78::StepRule, bit for bit, after rejections too", "[simd][rkf78]") {
+TEST_CASE("lane rkf78: LaneStepRule is rkf78::StepRule in every lane, bit for bit, after rejections too",
+          "[simd][rkf78]") {
+  // Each lane its own sequence of decisions (a rule per lane on the scalar side), both rules
+  // called on the same vector step for lanes that reject and lanes that accept.
   std::mt19937 rng(20261207);
   std::uniform_real_distribution<double> log_err(-40.0, 12.0), log_h(-12.0, 1.0), coin(0.0, 1.0);
-  rkf78::StepRule scalar;
-  simd::LaneStepRule lane;
+  rkf78::StepRule scalar[W];
+  simd::LaneStepRule<W> lanes;
   for (int trial = 0; trial < 2000; ++trial) {
-    const double h = std::exp(log_h(rng)) * (coin(rng) < 0.1 ? -1.0 : 1.0);
-    const double u = coin(rng);
-    const double err = u < 0.05 ? 0.0 : u < 0.1 ? 1.0 : std::exp(log_err(rng));
-    if (err > 1.0) {
-      CHECK(same_bits(lane.decrease_step(h, err), scalar.decrease_step(h, err)));
-    } else {
-      CHECK(same_bits(lane.increase_step(h, err), scalar.increase_step(h, err)));
+    L H, E, DT(-1.0);
+    L::Mask reject{}, accept{};
+    for (int l = 0; l < W; ++l) {
+      const double u = coin(rng);
+      H.set(l, std::exp(log_h(rng)) * (coin(rng) < 0.1 ? -1.0 : 1.0));
+      E.set(l, u < 0.05 ? 0.0 : u < 0.1 ? 1.0 : u < 0.12 ? std::nan("") : std::exp(log_err(rng)));
+      (E[l] > 1.0 ? reject : accept)[l] = -1;
     }
-    CHECK(lane.after_reject == scalar.after_reject);
+    const L fac = simd::LaneStepRule<W>::factor(E);
+    const L decreased = lanes.decrease_step(reject, H, fac, DT);
+    const L grown = lanes.increase_step(accept, H, E, fac);
+    for (int l = 0; l < W; ++l) {
+      if (reject[l] != 0) {
+        CHECK(same_bits(decreased[l], scalar[l].decrease_step(H[l], E[l])));
+      } else {
+        CHECK(same_bits(decreased[l], -1.0));  // the lanes that did not reject keep their step
+        CHECK(same_bits(grown[l], scalar[l].increase_step(H[l], E[l])));
+      }
+      CHECK((lanes.after_reject[l] != 0) == scalar[l].after_reject);
+    }
   }
 }
 
@@ -195,16 +209,19 @@ TEST_CASE("lane rkf78: one attempt is rkf78::Stepper::attempt's, bit for bit (go
       }
       CHECK(same_bits(e[l], rk::error_norm(stepper.err, X[l], stepper.k[0], h[l], io.atol, io.rtol)));
       // The decision and the next step, as the engine takes them from the norm (Engine::decide).
-      simd::LaneStepRule rule;
+      simd::LaneStepRule<W> rule;
+      L::Mask lane_only{};
+      lane_only[l] = -1;
+      const L fac = simd::LaneStepRule<W>::factor(e);
       if (e[l] > 1.0) {
         ++rejected;
         CHECK(r == rk::StepResult::rejected);
-        CHECK(same_bits(rule.decrease_step(h[l], e[l]), dt));
+        CHECK(same_bits(rule.decrease_step(lane_only, H, fac, L(0.0))[l], dt));
       } else {
         ++accepted;
         CHECK(r == rk::StepResult::accepted);
         CHECK(same_bits(t[l] + h[l], t_scalar));
-        CHECK(same_bits(rule.increase_step(h[l], e[l]), dt));
+        CHECK(same_bits(rule.increase_step(lane_only, H, e, fac)[l], dt));
       }
     }
   }

@@ -7,7 +7,13 @@
 //
 // This file is the control: per lane it restates, decision for decision, integrate_sampled
 // (indicators/tangent_flow.hpp) around run_segments (integrate/driver.hpp) with rkf78::Stepper's
-// accept/reject (integrate/rkf78_stepper.hpp), including the work counts of the report. The
+// accept/reject (integrate/rkf78_stepper.hpp), including the work counts of the report. What every
+// step does (the error norm, accept or reject, the next step size, the clamp to the segment's end,
+// the counts, the step budget) is computed on lanes, for all lanes at once, and the state stays in
+// the engine's vectors; scalar code per lane runs only where a lane reaches a segment's end (a
+// sample time: the task's sample()), its run's end, the step budget or dt_min. Measured on golf's
+// λ_max (tools/bench/RESULTS.md), the per-lane scalar loop it replaced cost 13 % of the AVX-512
+// path's time. The
 // arithmetic it calls is restated beside tests of its own: the rkf78 attempt, error norm and step
 // rule in lane_rkf78.hpp (tests/simd/test_lane_rkf78.cpp), the compiled models' kernels in
 // lane_kernels.hpp (test_lane_kernels.cpp), the model files' in lane_file_kernels.hpp (every
@@ -49,12 +55,8 @@ class Engine final : public LaneEngine {
   }
 
   int width() const override { return W; }
-  int idle_lanes() const override { return W - busy_lanes(); }
-  int busy_lanes() const override {
-    int b = 0;
-    for (const Lane& lane : lanes_) b += lane.task != nullptr;
-    return b;
-  }
+  int idle_lanes() const override { return W - busy_count_; }
+  int busy_lanes() const override { return busy_count_; }
   LaneUsage usage() const override { return usage_; }
 
   void add(LaneTask* task) override {
@@ -64,6 +66,8 @@ class Engine final : public LaneEngine {
     Lane& lane = lanes_[l];
     lane = Lane{};
     lane.task = task;
+    busy_[l] = -1;
+    ++busy_count_;
     double X[N];
     task->initial_state(X);
     for (int i = 0; i < N; ++i) x_[i].set(l, X[i]);
@@ -83,7 +87,7 @@ class Engine final : public LaneEngine {
   void run_until_a_lane_frees() override {
     for (;;) {
       evaluate_pending_derivatives();
-      if (freed_ || busy_lanes() == 0) {
+      if (freed_ || busy_count_ == 0) {
         freed_ = false;
         return;
       }
@@ -93,29 +97,20 @@ class Engine final : public LaneEngine {
   }
 
  private:
-  /// One lane's control state: the run (integrate_sampled) and the driver loop (run_segments)
-  /// with rkf78's step rule, as scalars.
+  /// One lane's run (integrate_sampled) and its report, as scalars. The driver's and the
+  /// stepper's state, which every vector step reads and writes, is held as lanes (below).
   struct Lane {
     LaneTask* task = nullptr;  // null: idle
-    // The run.
     const LaneSegment* segs = nullptr;
     std::size_t nseg = 0, s = 0;
     double t0 = 0.0, sample_dt = 1.0, T = 0.0;
     long n_samples = 0, k = 1;
     bool stop = false;
+    /// The report, up to the steps still counted in the lanes' counters (flush adds them).
     IntegrationReport rep;
-    // The driver and the stepper.
-    double t = 0.0, dt = 0.0;
-    LaneStepRule rule;
-    // The attempt in flight.
-    double h = 0.0, target = 0.0, dt_natural = 0.0;
-    bool clamped = false;
-    // k0 = f(x, derivative_time) is owed (a run began, a sample time was crossed, a step accepted).
-    bool derivative_due = false;
-    double derivative_time = 0.0;
   };
 
-  // ---- the per-lane control (scalar) ----
+  // ---- the per-lane control (scalar), for what happens at most once per segment ----
 
   /// The state of lane l as the task's doubles, and back.
   void read_lane(int l, double* X) const {
@@ -123,6 +118,17 @@ class Engine final : public LaneEngine {
   }
   void write_lane(int l, const double* X) {
     for (int i = 0; i < N; ++i) x_[i].set(l, X[i]);
+  }
+
+  /// The vector steps' counts of lane l into its report: an attempt is 12 evaluations, and one
+  /// more for the stepper's f(x_new) when the controller accepted it (rkf78::Stepper::attempt).
+  void flush(int l) {
+    IntegrationReport& rep = lanes_[l].rep;
+    const long accepted = accepted_[l], rejected = rejected_[l], evaluated = f_new_[l];
+    rep.accepted += accepted;
+    rep.rejected += rejected;
+    rep.rhs_calls += (S - 1) * (accepted + rejected) + evaluated;
+    accepted_[l] = 0, rejected_[l] = 0, f_new_[l] = 0;
   }
 
   /// The input of lane l's segment, as lanes (u = u0 + slope (t − ta), InputSegment::u).
@@ -151,10 +157,23 @@ class Engine final : public LaneEngine {
   void start_segment(int l) {
     Lane& lane = lanes_[l];
     load_segment(l);
-    lane.t = lane.segs[lane.s].ta;
+    const double ta = lane.segs[lane.s].ta;
+    t_.set(l, ta);
     ++lane.rep.rhs_calls;
-    lane.derivative_due = true;
-    lane.derivative_time = lane.t;
+    due_[l] = -1;
+    derivative_time_.set(l, ta);
+  }
+
+  /// Lane l idle: no task, and finite values in every vector it computes with.
+  void clear_lane(int l) {
+    lanes_[l] = Lane{};
+    busy_[l] = 0, due_[l] = 0, clamped_[l] = 0, rule_.after_reject[l] = 0;
+    accepted_[l] = 0, rejected_[l] = 0, f_new_[l] = 0, steps_left_[l] = 0;
+    t_.set(l, 0.0), dt_.set(l, 0.0), h_.set(l, 0.0), target_.set(l, 0.0), dt_natural_.set(l, 0.0);
+    derivative_time_.set(l, 0.0);
+    for (int i = 0; i < N; ++i) x_[i].set(l, 0.0);
+    for (int j = 0; j < S; ++j)
+      for (int i = 0; i < N; ++i) k_[j][i].set(l, 0.0);
   }
 
   /// Takes the task's next run into lane l, or completes the task and frees the lane. The runs that
@@ -166,10 +185,8 @@ class Engine final : public LaneEngine {
       if (!lane.task->next_run(run)) {
         lane.task->complete();
         delete lane.task;
-        lane = Lane{};
-        for (int i = 0; i < N; ++i) x_[i].set(l, 0.0);  // keep the idle lane's arithmetic finite
-        for (int j = 0; j < S; ++j)
-          for (int i = 0; i < N; ++i) k_[j][i].set(l, 0.0);
+        clear_lane(l);
+        --busy_count_;
         freed_ = true;
         return;
       }
@@ -192,14 +209,15 @@ class Engine final : public LaneEngine {
         finish_run(l);
         continue;
       }
-      lane.dt = io_.dt_initial;
-      lane.rule = LaneStepRule{};
+      dt_.set(l, io_.dt_initial);
+      rule_.after_reject[l] = 0;
       start_segment(l);
       return;
     }
   }
 
   void finish_run(int l) {
+    flush(l);
     double X[N];
     read_lane(l, X);
     lanes_[l].task->run_finished(lanes_[l].rep, X);
@@ -208,22 +226,23 @@ class Engine final : public LaneEngine {
   /// From (x, t) in segment s, with k0 valid or owed: on to lane l's next attempt, through segment
   /// ends, sample visits, run ends and task ends (the lane may become idle).
   void settle(int l) {
+    flush(l);
     for (;;) {
       Lane& lane = lanes_[l];
       if (lane.task == nullptr) return;
       const LaneSegment& seg = lane.segs[lane.s];
-      if (lane.t < seg.tb) {
-        if (lane.rep.accepted + lane.rep.rejected >= io_.max_steps) {
+      const double t = t_[l];
+      if (t < seg.tb) {
+        const long steps = lane.rep.accepted + lane.rep.rejected;
+        if (steps >= io_.max_steps) {
           lane.rep.status = IntegrationStatus::max_steps;
-          lane.rep.t = lane.t;
+          lane.rep.t = t;
           end_run(l);
           continue;
         }
-        lane.target = seg.tb;
-        const double remaining = lane.target - lane.t;
-        lane.clamped = lane.dt * 1.01 >= remaining;
-        lane.dt_natural = lane.dt;
-        lane.h = lane.clamped ? remaining : lane.dt;
+        steps_left_[l] = io_.max_steps - steps;
+        target_.set(l, seg.tb);
+        prepare_attempt(l);
         return;  // ready for the next vector step
       }
       lane.rep.t = seg.tb;
@@ -254,7 +273,16 @@ class Engine final : public LaneEngine {
     begin_run(l);
   }
 
-  // ---- the vector arithmetic ----
+  /// run_segments' choice of the next attempt, lane l alone (prepare_attempts for all of them).
+  void prepare_attempt(int l) {
+    const double remaining = target_[l] - t_[l], dt = dt_[l];
+    const bool clamped = dt * 1.01 >= remaining;
+    clamped_[l] = clamped ? -1 : 0;
+    dt_natural_.set(l, dt);
+    h_.set(l, clamped ? remaining : dt);
+  }
+
+  // ---- the vector arithmetic and the control of every step ----
 
   CHAOSKIT_LANE_INLINE Vec<L, m> inputs_at(const L& t) const {
     Vec<L, m> u;
@@ -262,82 +290,95 @@ class Engine final : public LaneEngine {
     return u;
   }
 
-  /// One attempt of every busy lane with its own h (idle lanes compute with h = 0).
+  /// One attempt of every busy lane with its own h (idle lanes compute with t = h = 0).
   void attempt() {
-    L H(0.0), T(0.0);
-    for (int l = 0; l < W; ++l)
-      if (lanes_[l].task != nullptr) H.set(l, lanes_[l].h), T.set(l, lanes_[l].t);
     // The kernel at stage i's time, with the lanes' inputs at that time.
     auto f = [this](const L* xs, L* k, const L& t) __attribute__((always_inline)) { kernel_(xs, k, t, inputs_at(t)); };
-    rkf78_attempt<N, W>(f, x_, k_, xs_, T, H, xnew_, err_);
-    error_ = error_norm<N, W>(err_, x_, k_[0], H, io_.atol, io_.rtol);
+    rkf78_attempt<N, W>(f, x_, k_, xs_, t_, h_, xnew_, err_);
+    error_ = error_norm<N, W>(err_, x_, k_[0], h_, io_.atol, io_.rtol);
     Mask finite = finite_mask(xnew_[0]);
     for (int i = 1; i < N; ++i) finite &= finite_mask(xnew_[i]);
     finite_ = finite;
     usage_.steps += 1;
     usage_.rhs_evaluations += S - 1;
-    usage_.lane_steps += busy_lanes();
+    usage_.lane_steps += busy_count_;
   }
 
-  /// Each busy lane's decision on its attempt (rkf78::Stepper::attempt, then run_segments).
+  /// Every busy lane's decision on its attempt at once (rkf78::Stepper::attempt, then
+  /// run_segments): rejection by the controller, refusal of a non-finite state, or acceptance;
+  /// the next step size; the counts. Then the next attempt of each lane, where nothing but a step
+  /// happened; the lanes that reached their segment's end, ran out of steps or of step size go
+  /// through the scalar control (settle), which runs at most once per segment.
   void decide() {
-    Mask accept{};
+    const L e = error_;
+    const Mask rejected = busy_ & (e.v > 1.0);  // by the controller
+    const Mask tried = busy_ & ~rejected;       // the stepper evaluated f(x_new) (NaN norms too)
+    const Mask accepted = tried & finite_;
+    const Mask refused = tried & ~finite_;  // by the driver: a non-finite state
+    const L fac = LaneStepRule<W>::factor(e);
+    const L decreased = rule_.decrease_step(rejected, h_, fac, dt_);
+    const L grown = rule_.increase_step(tried, h_, e, fac);
+    const L t_try = t_ + h_;
+    dt_ = select<W>(refused, 0.5 * h_, decreased);
+    dt_ = select<W>(accepted, select<W>(clamped_, max(dt_natural_, grown), grown), dt_);
+    t_ = select<W>(accepted, select<W>(clamped_, target_, t_try), t_);
+    derivative_time_ = select<W>(accepted, t_try, derivative_time_);
+    due_ |= accepted;
+    for (int i = 0; i < N; ++i) x_[i] = select<W>(accepted, xnew_[i], x_[i]);
+    // Counts: a mask is −1 where set (so steps_left_ += busy_ counts one attempt down).
+    accepted_ -= accepted;
+    rejected_ -= rejected | refused;
+    f_new_ -= tried;
+    steps_left_ += busy_;
+    // The lanes for the scalar control: a step size below dt_min after a rejection or refusal, a
+    // segment's end reached (a clamped step accepted, t = its end), the step budget spent.
+    const Mask too_small = (rejected | refused) & ~(dt_.v >= io_.dt_min);
+    const Mask attend = too_small | (busy_ & ~(t_.v < target_.v)) | (busy_ & (steps_left_ <= 0));
+    prepare_attempts();
+    if (all_lanes<W>(~attend)) [[likely]]
+      return;
     for (int l = 0; l < W; ++l) {
-      Lane& lane = lanes_[l];
-      if (lane.task == nullptr) continue;
-      const double h = lane.h, e = error_[l];
-      lane.rep.rhs_calls += S - 1;
-      if (e > 1.0) {  // rejected by the controller
-        lane.dt = lane.rule.decrease_step(h, e);
-        ++lane.rep.rejected;
-        continue;
-      }
-      const double t_try = lane.t + h;
-      const double dt_try = lane.rule.increase_step(h, e);
-      ++lane.rep.rhs_calls;   // the stepper's f(x_new)
-      if (finite_[l] == 0) {  // refused by the driver: a non-finite state
-        ++lane.rep.rejected;
-        lane.dt = 0.5 * h;
-        continue;
-      }
-      ++lane.rep.accepted;
-      lane.t = lane.clamped ? lane.target : t_try;
-      lane.dt = lane.clamped ? max_of(lane.dt_natural, dt_try) : dt_try;
-      lane.derivative_due = true;
-      lane.derivative_time = t_try;
-      accept[l] = -1;
-    }
-    for (int i = 0; i < N; ++i) x_[i] = select<W>(accept, xnew_[i], x_[i]);
-    for (int l = 0; l < W; ++l) {
-      Lane& lane = lanes_[l];
-      if (lane.task == nullptr) continue;
-      if (accept[l] == 0 && !(lane.dt >= io_.dt_min)) {
-        lane.rep.status = error_[l] > 1.0 ? IntegrationStatus::step_underflow : IntegrationStatus::non_finite;
-        lane.rep.t = lane.t;
+      if (attend[l] == 0) continue;
+      if (too_small[l] != 0) {
+        flush(l);
+        lanes_[l].rep.status = rejected[l] != 0 ? IntegrationStatus::step_underflow : IntegrationStatus::non_finite;
+        lanes_[l].rep.t = t_[l];
         end_run(l);
       }
       settle(l);
     }
   }
 
+  /// prepare_attempt in every lane (the lanes settle visits redo theirs).
+  void prepare_attempts() {
+    const L remaining = target_ - t_;
+    clamped_ = (dt_ * 1.01).v >= remaining.v;
+    dt_natural_ = dt_;
+    h_ = select<W>(clamped_ & busy_, remaining, select<W>(busy_, dt_, L(0.0)));
+  }
+
   /// k0 = f(x, t) for the lanes that owe it: one vector evaluation for all of them.
   void evaluate_pending_derivatives() {
-    Mask due{};
-    L T(0.0);
-    bool any = false;
-    for (int l = 0; l < W; ++l)
-      if (lanes_[l].task != nullptr && lanes_[l].derivative_due)
-        due[l] = -1, T.set(l, lanes_[l].derivative_time), any = true;
-    if (!any) return;
-    kernel_(x_, f_, T, inputs_at(T));
+    const Mask due = due_ & busy_;
+    if (all_lanes<W>(~due)) return;
+    kernel_(x_, f_, derivative_time_, inputs_at(derivative_time_));
     for (int i = 0; i < N; ++i) k_[0][i] = select<W>(due, f_[i], k_[0][i]);
-    for (Lane& lane : lanes_) lane.derivative_due = false;
+    due_ = Mask{};
     usage_.rhs_evaluations += 1;
   }
 
   Kernel kernel_;
   IntegratorOptions io_;
   Lane lanes_[W];
+  int busy_count_ = 0;
+  // The driver's and the stepper's state per lane: t, the step size the controller chose (dt), the
+  // attempt's h, the segment's end, and dt before a clamp to that end (run_segments' dt_natural).
+  L t_, dt_, h_, target_, dt_natural_;
+  L derivative_time_;  // where k0 is owed (a run began, a sample time was crossed, a step accepted)
+  Mask busy_{}, due_{}, clamped_{};
+  LaneStepRule<W> rule_;
+  // Counts since the last flush, and the attempts left before the step budget (io.max_steps).
+  Mask accepted_{}, rejected_{}, f_new_{}, steps_left_{};
   L x_[N], xs_[N], xnew_[N], err_[N], f_[N];
   L k_[S][N];
   L u0_[m > 0 ? m : 1], slope_[m > 0 ? m : 1], seg_ta_;

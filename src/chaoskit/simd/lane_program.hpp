@@ -61,9 +61,8 @@ CHAOSKIT_LANE_INLINE void sin_cos(const Lanes<W>& a, Lanes<W>& s, Lanes<W>& c) {
       a, [](double v) { return L(v); }, k, sr, cr);
   place_quadrant(k, sr, cr, s, c);
   const Mask<W> in_range = abs(a).v < 1e6;
-  bool all = true;
-  for (int i = 0; i < W; ++i) all = all && in_range[i] != 0;
-  if (all) return;
+  if (all_lanes<W>(in_range)) [[likely]]
+    return;
   for (int i = 0; i < W; ++i)
     if (in_range[i] == 0) s.set(i, __builtin_sin(a[i])), c.set(i, __builtin_cos(a[i]));
 }

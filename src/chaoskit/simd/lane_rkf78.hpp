@@ -1,6 +1,6 @@
 #pragma once
 // Fehlberg 7(8) on lanes: one attempt of every lane with its own t and h, its error norm, and the
-// step-size rule on one lane's doubles. Restates integrate/rkf78_stepper.hpp (Stepper::attempt's
+// step-size rule of every lane at once. Restates integrate/rkf78_stepper.hpp (Stepper::attempt's
 // arithmetic, StepRule) on integrate/explicit_rk.hpp's row sums (advance, weighted) and error norm
 // (rk::error_norm): the same operations in the same order per lane. tests/simd/test_lane_rkf78.cpp
 // pins each piece to its scalar original bit for bit on random inputs (the row sums, the error norm
@@ -10,7 +10,7 @@
 // Nothing here calls an inline function that the rest of chaoskit also uses (std::min, std::max,
 // std::array's operator[], std::isfinite, …): at -O1 (the sanitizer build) such a call can stay
 // out of line, and the linker would keep one copy for every instruction set (lanes.hpp). So the
-// few scalar helpers are restated here, and the tableau is read from plain arrays.
+// helpers (min, max) are restated on lanes here, and the tableau is read from plain arrays.
 #include <utility>
 
 #include "chaoskit/integrate/rkf78_tableau.hpp"
@@ -19,9 +19,16 @@
 namespace chaoskit::simd {
 inline namespace CHAOSKIT_LANE_ISA {
 
-CHAOSKIT_LANE_INLINE double max_of(double a, double b) { return a < b ? b : a; }  // std::max
-CHAOSKIT_LANE_INLINE double min_of(double a, double b) { return b < a ? b : a; }  // std::min
-CHAOSKIT_LANE_INLINE double eighth_root(double e) { return __builtin_sqrt(__builtin_sqrt(__builtin_sqrt(e))); }
+/// std::max and std::min per lane: the same comparison, so the same operand where they differ in
+/// sign of zero or where one is NaN.
+template <int W>
+CHAOSKIT_LANE_INLINE Lanes<W> max(const Lanes<W>& a, const Lanes<W>& b) {
+  return select<W>(a.v < b.v, b, a);
+}
+template <int W>
+CHAOSKIT_LANE_INLINE Lanes<W> min(const Lanes<W>& a, const Lanes<W>& b) {
+  return select<W>(b.v < a.v, b, a);
+}
 
 /// A row of the rkf78 tableau as plain arrays, built at compile time: the positions of its nonzero
 /// entries in order and their values (rk::nonzero_indices; no std::array call at run time, see above).
@@ -123,18 +130,28 @@ CHAOSKIT_LANE_INLINE Lanes<W> error_norm(const Lanes<W>* err, const Lanes<W>* x,
   return e;
 }
 
-/// rkf78::StepRule on one lane's doubles: h · clamp(0.9 err^(−1/8), 1/5, 5), no growth on the
-/// step after a rejection.
+/// rkf78::StepRule on lanes, each lane with its own h, error norm and memory of a rejection:
+/// h · clamp(0.9 err^(−1/8), 1/5, 5), no growth on the step after a rejection. The same IEEE
+/// operations as the scalar rule per lane (sqrt is correctly rounded on both sides; min and max
+/// are std::min's and std::max's comparisons).
+template <int W>
 struct LaneStepRule {
-  bool after_reject = false;
-  CHAOSKIT_LANE_INLINE double decrease_step(double h, double err) {
-    after_reject = true;
-    return h * max_of(0.9 / eighth_root(err), 0.2);
+  using L = Lanes<W>;
+  using Mask = typename L::Mask;
+  Mask after_reject{};  // a lane's previous attempt was rejected by the controller
+
+  /// 0.9 err^(−1/8), the factor both rules start from.
+  CHAOSKIT_LANE_INLINE static L factor(const L& err) { return 0.9 / sqrt(sqrt(sqrt(err))); }
+  /// decrease_step(h, err) in the lanes of `which` (their memory set); the others' step unchanged.
+  CHAOSKIT_LANE_INLINE L decrease_step(Mask which, const L& h, const L& fac, const L& dt) {
+    after_reject |= which;
+    return select<W>(which, h * max(fac, L(0.2)), dt);
   }
-  CHAOSKIT_LANE_INLINE double increase_step(double h, double err) {
-    const double fac = err > 0 ? min_of(0.9 / eighth_root(err), 5.0) : 5.0;
-    const double grown = h * (after_reject ? min_of(fac, 1.0) : fac);
-    after_reject = false;
+  /// increase_step(h, err) per lane, for the lanes of `which` (their memory cleared).
+  CHAOSKIT_LANE_INLINE L increase_step(Mask which, const L& h, const L& err, const L& fac) {
+    const L capped = select<W>(err.v > 0.0, min(fac, L(5.0)), L(5.0));
+    const L grown = h * select<W>(after_reject, min(capped, L(1.0)), capped);
+    after_reject &= ~which;
     return grown;
   }
 };

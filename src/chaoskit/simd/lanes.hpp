@@ -20,6 +20,7 @@
 #error "define CHAOSKIT_LANE_ISA (the instruction set's namespace) before including simd/lanes.hpp"
 #endif
 
+#include <immintrin.h>
 #include <cmath>
 
 #include <Eigen/Core>
@@ -146,6 +147,17 @@ CHAOSKIT_LANE_INLINE Lanes<W> abs(const Lanes<W>& a) {
       reinterpret_cast<typename Lanes<W>::Raw>(reinterpret_cast<M>(a.v) & ~reinterpret_cast<M>(Lanes<W>(-0.0).v)));
 }
 
+/// The square root per lane, correctly rounded (sqrtpd), as std::sqrt(double) is.
+template <int W>
+CHAOSKIT_LANE_INLINE Lanes<W> sqrt(const Lanes<W>& a) {
+  if constexpr (W == 8)
+    return Lanes<W>(_mm512_mask_sqrt_pd(a.v, 0xff, a.v));  // (GCC 12's _mm512_sqrt_pd warns of an unset operand)
+  else if constexpr (W == 4)
+    return Lanes<W>(_mm256_sqrt_pd(a.v));
+  else
+    return Lanes<W>(_mm_sqrt_pd(a.v));
+}
+
 /// where ? a : b per lane.
 template <int W>
 CHAOSKIT_LANE_INLINE Lanes<W> select(typename Lanes<W>::Mask where, const Lanes<W>& a, const Lanes<W>& b) {
@@ -156,6 +168,20 @@ CHAOSKIT_LANE_INLINE Lanes<W> select(typename Lanes<W>::Mask where, const Lanes<
 template <int W>
 CHAOSKIT_LANE_INLINE typename Lanes<W>::Mask finite_mask(const Lanes<W>& a) {
   return (a.v - a.v) == 0.0;
+}
+
+/// True when every lane of the mask is set: the halves folded together (log2 W vector ands), then
+/// the last two lanes read, instead of a compare and a branch per lane.
+template <int W>
+CHAOSKIT_LANE_INLINE bool all_lanes(typename Lanes<W>::Mask m) {
+  if constexpr (W == 8) {
+    return all_lanes<4>(__builtin_shufflevector(m, m, 0, 1, 2, 3) & __builtin_shufflevector(m, m, 4, 5, 6, 7));
+  } else if constexpr (W == 4) {
+    return all_lanes<2>(__builtin_shufflevector(m, m, 0, 1) & __builtin_shufflevector(m, m, 2, 3));
+  } else {
+    static_assert(W == 2);
+    return (m[0] & m[1]) != 0;
+  }
 }
 
 /// sin and cos of k π/2 + r per lane from sin r and cos r (models/sincos_pair.hpp's place_quadrant,
@@ -188,9 +214,8 @@ CHAOSKIT_LANE_INLINE void sincos_two(const Lanes<W>& a, const Lanes<W>& b, Lanes
   place_quadrant(kb, srb, crb, sb, cb);
   // sincos_pair_in_range per lane; libm where either angle is outside (rare: a blow-up).
   const typename L::Mask in_range = (abs(a).v < 1e6) & (abs(b).v < 1e6);
-  bool all_in_range = true;
-  for (int i = 0; i < W; ++i) all_in_range = all_in_range && in_range[i] != 0;
-  if (all_in_range) return;
+  if (all_lanes<W>(in_range)) [[likely]]
+    return;
   for (int i = 0; i < W; ++i) {
     if (in_range[i] != 0) continue;
     sa.set(i, std::sin(a[i])), ca.set(i, std::cos(a[i])), sb.set(i, std::sin(b[i])), cb.set(i, std::cos(b[i]));
