@@ -59,6 +59,8 @@ class SweepTests(TempDirCase):
         self.assertEqual(s["already_done"], 6)
         s = ck.sweep(JOB, "r.h5", force=True, open=False)
         self.assertEqual(s["computed"], 6)
+        self.assertGreater(s["compute_seconds"], 0.0)
+        self.assertLessEqual(s["compute_seconds"], s["seconds"])
         with self.assertRaisesRegex(ValueError, "either resume or force"):
             ck.sweep(JOB, "r.h5", resume=True, force=True)
         with self.assertRaisesRegex(ValueError, "out="):

@@ -77,6 +77,7 @@ void print_summary(const sweep::SweepSummary& s, bool json) {
         .field("seconds", s.seconds)
         .field("write_seconds", s.write_seconds);
     w.field("threads", static_cast<double>(s.threads)).field("ranks", static_cast<double>(s.ranks));
+    if (s.ranks == 1) w.field("compute_seconds", s.compute_seconds);
     if (s.ranks > 1) {
       w.field("work_units", static_cast<double>(s.units)).field("messages", static_cast<double>(s.messages));
       w.field("message_bytes", static_cast<double>(s.message_bytes))
@@ -181,7 +182,9 @@ CommandRunner register_sweep_command(CLI::App& app) {
           .output = "The results file: --out, else the [output] file of the job, else JOB.h5 beside the job "
                     "file. Progress on stderr. A summary line on stdout, or with --json one JSON object: "
                     "output, points, already_done, computed, failed, seconds, write_seconds, threads, ranks, "
-                    "finalized (complete and compressed), interrupted, and under MPI work_units, messages, "
+                    "finalized (complete and compressed), interrupted, compute_seconds (of seconds, the time "
+                    "computing the points; the rest is the file's creation, writes and compression) without "
+                    "MPI, and under MPI work_units, messages, "
                     "message_bytes, coordinator_seconds, writes. --dry-run prints the grid, the variables and "
                     "the expected file size instead.",
           .exit_status = common_exit_status("e.g. a write error or a full disk while the sweep runs") +

@@ -168,9 +168,19 @@ bool ResultsStore::finalized() const {
 }
 
 void ResultsStore::finalize(int deflate_level) {
+  if (!file_->writable) throw std::logic_error("finalize: '" + file_->path + "' is open read-only");
+  if (finalized()) return;
+  finalize_and_close(deflate_level);
+  file_ = open_store_file(file_->path, true);
+}
+
+void ResultsStore::finalize_and_close(int deflate_level) {
   StoreFile& f = *file_;
   if (!f.writable) throw std::logic_error("finalize: '" + f.path + "' is open read-only");
-  if (finalized()) return;
+  if (finalized()) {
+    close();
+    return;
+  }
   const std::size_t done = done_count();
   if (done != f.geometry.points())
     throw std::logic_error("finalize: " + std::to_string(f.geometry.points() - done) + " of " +
@@ -186,7 +196,6 @@ void ResultsStore::finalize(int deflate_level) {
     copy.discard();
     throw std::runtime_error(e.innermost().empty() ? std::string(e.what()) : e.innermost());
   }
-  file_ = open_store_file(copy.path(), true);
 }
 
 void ResultsStore::close() {

@@ -120,6 +120,8 @@ class ResultsStore {
   /// layout, values and root attributes) under a temporary name and renames it into place; a crash
   /// meanwhile leaves the uncompressed file intact. std::logic_error while points are missing.
   void finalize(int deflate_level = 4);
+  /// finalize, then close (without opening the compressed file again: a sweep's last step).
+  void finalize_and_close(int deflate_level = 4);
   /// True for a finalized (compressed) file.
   bool finalized() const;
 

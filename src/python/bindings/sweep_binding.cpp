@@ -52,6 +52,7 @@ py::dict run(const py::object& job_spec, const std::string& out, bool resume, bo
   d["failed"] = s.failed;
   d["seconds"] = s.seconds;
   d["write_seconds"] = s.write_seconds;
+  d["compute_seconds"] = s.compute_seconds;
   d["threads"] = s.threads;
   d["finalized"] = s.finalized;
   return d;

@@ -248,10 +248,11 @@ void StoreWriter::add_seconds(double s) {
 void close_results(io::ResultsStore& store, StoreWriter& writer, Progress& progress, SweepSummary& sum) {
   writer.flush();
   sum.computed = writer.written();
+  for (std::int8_t s : store.read_status()) sum.failed += s > point_status::ok;
   if (store.done_count() == sum.total) {
     const auto t0 = std::chrono::steady_clock::now();
     try {
-      store.finalize();
+      store.finalize_and_close();
     } catch (const std::exception& e) {
       // finalize() writes the compressed copy beside the file and renames it into place only when
       // it is complete, so the uncompressed results are untouched: say so, and how to finish.
@@ -262,8 +263,7 @@ void close_results(io::ResultsStore& store, StoreWriter& writer, Progress& progr
     writer.add_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     sum.finalized = true;
   }
-  for (std::int8_t s : store.read_status()) sum.failed += s > point_status::ok;
-  store.close();
+  store.close();  // (finalize_and_close closed it already)
   sum.write_seconds = writer.seconds();
   sum.writes = writer.writes();
   progress.finish(sum.computed, writer.failed(),

@@ -46,7 +46,9 @@ SweepSummary run_sweep(const Job& job, const SweepOptions& opt) {
   Progress progress(sum.total, sum.already_done, opt.progress, opt.log_interval);
   StoreWriter writer(store, layout, progress);
   SignalGuard signals;
+  const auto t_compute = Clock::now();
   const EngineReport r = compute_batches(job, layout, sum.threads, feed, writer, [] { return signal_received() != 0; });
+  sum.compute_seconds = std::chrono::duration<double>(Clock::now() - t_compute).count();
   if (!r.first_point_error.empty())
     std::fprintf(stderr, "chaoskit sweep: warning: a point failed with an internal error (status 6): %s\n",
                  r.first_point_error.c_str());

@@ -28,6 +28,7 @@ struct SweepSummary {
   std::size_t failed = 0;        ///< of all points, status other than ok
   double seconds = 0.0;          ///< wall time of this run
   double write_seconds = 0.0;    ///< of which in HDF5 writes (batches and finalize)
+  double compute_seconds = 0.0;  ///< of which computing the points (one process: compute_batches; not under MPI)
   int threads = 1;               ///< per rank
   int ranks = 1;                 ///< MPI ranks that computed (1 without MPI)
   bool finalized = false;        ///< every point done and the file compressed
