@@ -268,6 +268,40 @@ TEST_CASE("lanes: a lane that exhausts its step budget fails alone, with the sca
   }
 }
 
+TEST_CASE("lanes: a lane that blows up or turns beyond 1e6 rad ends or goes on alone, with the scalar bits",
+          "[simd][errors]") {
+  // Beside ordinary orbits: angles beyond the sin/cos polynomial's range (libm there, as in
+  // sincos_pair), and moments that overflow the state, which the driver refuses (non-finite),
+  // halving the step until dt_min ends the run: decisions Engine::decide takes for all lanes at once.
+  const GolfModel golf(golf_params(read_param_file("golf_manufactured")));
+  const int count = 7;
+  auto xs = mixed_states<4>(count);
+  xs[1](0) = 3.0e7, xs[4](1) = -2.5e6;  // every evaluation of these lanes outside the range
+  std::vector<InputSchedule> inputs(count, InputSchedule(2));
+  inputs[2] = InputSchedule::constant({1e300, 0.0}), inputs[5] = InputSchedule::constant({0.0, -1e200});
+  const IntegratorOptions io = rkf78_at(1e-10);
+  LyapunovOptions lo;
+  lo.time = 20;
+  std::vector<LyapunovTask<1, GolfModel>> tasks;
+  std::vector<LyapunovResult> scalar;
+  for (int i = 0; i < count; ++i) {
+    tasks.emplace_back(golf, xs[i], lo, io);
+    scalar.push_back(lyapunov_exponents<1>(golf, xs[i], inputs[i], lo, io));
+    INFO("orbit " << i);
+    CHECK((scalar.back().report.status == IntegrationStatus::ok) == (i != 2 && i != 5));
+  }
+  const AnyModel any(golf);
+  for (simd::LanePath path : runnable_paths()) {
+    INFO("path " << simd::lane_path_name(path));
+    auto engine = simd::make_lane_engine(any, simd::LaneSystem::tangent1, io, path);
+    const auto batch = run_in_lanes(*engine, tasks, inputs, 2);
+    for (int i = 0; i < count; ++i) {
+      INFO("orbit " << i);
+      check_same(batch[i], scalar[i]);
+    }
+  }
+}
+
 TEST_CASE("lanes: CHAOSKIT_SIMD chooses a path and refuses what it cannot run", "[simd][errors]") {
   const simd::LanePath widest = simd::widest_supported_path();
   ::setenv("CHAOSKIT_SIMD", "scalar", 1);
