@@ -12,8 +12,8 @@
 // the counts, the step budget) is computed on lanes, for all lanes at once, and the state stays in
 // the engine's vectors; scalar code per lane runs only where a lane reaches a segment's end (a
 // sample time: the task's sample()), its run's end, the step budget or dt_min. Measured on golf's
-// λ_max (tools/bench/RESULTS.md), the per-lane scalar loop it replaced cost 13 % of the AVX-512
-// path's time. The
+// λ_max (tools/bench/README.md), the per-lane scalar loops it replaced cost about 14 % of the
+// AVX-512 path's time. The
 // arithmetic it calls is restated beside tests of its own: the rkf78 attempt, error norm and step
 // rule in lane_rkf78.hpp (tests/simd/test_lane_rkf78.cpp), the compiled models' kernels in
 // lane_kernels.hpp (test_lane_kernels.cpp), the model files' in lane_file_kernels.hpp (every
@@ -121,7 +121,8 @@ class Engine final : public LaneEngine {
   }
 
   /// The vector steps' counts of lane l into its report: an attempt is 12 evaluations, and one
-  /// more for the stepper's f(x_new) when the controller accepted it (rkf78::Stepper::attempt).
+  /// more for the stepper's f(x_new) when the controller did not reject it (rkf78::Stepper::attempt;
+  /// the driver may still refuse a non-finite state).
   void flush(int l) {
     IntegrationReport& rep = lanes_[l].rep;
     const long accepted = accepted_[l], rejected = rejected_[l], evaluated = f_new_[l];

@@ -263,7 +263,7 @@ void close_results(io::ResultsStore& store, StoreWriter& writer, Progress& progr
     writer.add_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     sum.finalized = true;
   }
-  store.close();  // (finalize_and_close closed it already)
+  store.close();  // (a finalized store is closed already; this closes one left incomplete)
   sum.write_seconds = writer.seconds();
   sum.writes = writer.writes();
   progress.finish(sum.computed, writer.failed(),
