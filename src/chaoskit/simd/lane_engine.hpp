@@ -243,8 +243,8 @@ class Engine final : public LaneEngine {
         }
         steps_left_[l] = io_.max_steps - steps;
         target_.set(l, seg.tb);
-        prepare_attempt(l);
-        return;  // ready for the next vector step
+        prepare_attempts();  // (the other lanes' attempts stay as they were)
+        return;              // ready for the next vector step
       }
       lane.rep.t = seg.tb;
       if (lane.s + 1 < lane.nseg) {
@@ -272,15 +272,6 @@ class Engine final : public LaneEngine {
   void end_run(int l) {
     finish_run(l);
     begin_run(l);
-  }
-
-  /// run_segments' choice of the next attempt, lane l alone (prepare_attempts for all of them).
-  void prepare_attempt(int l) {
-    const double remaining = target_[l] - t_[l], dt = dt_[l];
-    const bool clamped = dt * 1.01 >= remaining;
-    clamped_[l] = clamped ? -1 : 0;
-    dt_natural_.set(l, dt);
-    h_.set(l, clamped ? remaining : dt);
   }
 
   // ---- the vector arithmetic and the control of every step ----
@@ -341,7 +332,6 @@ class Engine final : public LaneEngine {
     for (int l = 0; l < W; ++l) {
       if (attend[l] == 0) continue;
       if (too_small[l] != 0) {
-        flush(l);
         lanes_[l].rep.status = rejected[l] != 0 ? IntegrationStatus::step_underflow : IntegrationStatus::non_finite;
         lanes_[l].rep.t = t_[l];
         end_run(l);
@@ -350,7 +340,9 @@ class Engine final : public LaneEngine {
     }
   }
 
-  /// prepare_attempt in every lane (the lanes settle visits redo theirs).
+  /// run_segments' choice of the next attempt in every lane: h = dt, or the rest of the segment
+  /// where dt · 1.01 reaches its end. It depends on t, dt and the segment's end alone, so computing
+  /// it again for a lane whose state did not change gives the same values.
   void prepare_attempts() {
     const L remaining = target_ - t_;
     clamped_ = (dt_ * 1.01).v >= remaining.v;
