@@ -68,6 +68,42 @@ std::vector<InputSchedule> mixed_inputs(int count) {
   return in;
 }
 
+/// golf's (golf_manufactured) λ_max of each state, with its inputs, as lane tasks and on the scalar driver.
+struct GolfLambda {
+  GolfModel golf{golf_params(read_param_file("golf_manufactured"))};
+  std::vector<LyapunovTask<1, GolfModel>> tasks;
+  std::vector<LyapunovResult> scalar;
+};
+GolfLambda golf_lambda(const std::vector<Vec<double, 4>>& xs, const std::vector<InputSchedule>& inputs,
+                       const LyapunovOptions& lo, const IntegratorOptions& io) {
+  GolfLambda g;
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    g.tasks.emplace_back(g.golf, xs[i], lo, io);
+    g.scalar.push_back(lyapunov_exponents<1>(g.golf, xs[i], inputs[i], lo, io));
+  }
+  return g;
+}
+
+/// Those tasks in every path's lanes, in one batch and (`alone`) each alone, against the scalar driver.
+void check_golf_lambda_in_lanes(const GolfLambda& g, const std::vector<InputSchedule>& inputs,
+                                const IntegratorOptions& io, bool alone) {
+  const AnyModel any(g.golf);
+  for (simd::LanePath path : runnable_paths()) {
+    INFO("path " << simd::lane_path_name(path));
+    auto engine = simd::make_lane_engine(any, simd::LaneSystem::tangent1, io, path);
+    const auto batch = run_in_lanes(*engine, g.tasks, inputs, 2);
+    for (std::size_t i = 0; i < g.tasks.size(); ++i) {
+      INFO("orbit " << i << " in a full batch");
+      check_same(batch[i], g.scalar[i]);
+      if (!alone) continue;
+      auto solo_engine = simd::make_lane_engine(any, simd::LaneSystem::tangent1, io, path);
+      const auto solo = run_in_lanes(*solo_engine, std::vector{g.tasks[i]}, std::vector{inputs[i]}, 2);
+      INFO("alone");
+      check_same(solo[0], batch[i]);
+    }
+  }
+}
+
 /// Ψ(T, 0) (the sweep's stm, ftle and endpoint_sensitivity) in lanes against the scalar driver,
 /// bit for bit, and the FTLE in both metrics from it; in a full batch with lanes refilled (horizons
 /// differ by lane) and each trajectory alone.
@@ -191,7 +227,6 @@ TEST_CASE("lanes: orbit_class in every lane is the scalar classification, bit fo
 
 TEST_CASE("lanes: lambda_max with a transient and an early stop, alone and in a full batch (golf)",
           "[simd][lyapunov]") {
-  const GolfModel golf(golf_params(read_param_file("golf_manufactured")));
   const int count = 11;
   const auto xs = mixed_states<4>(count);
   const auto inputs = mixed_inputs(count);
@@ -203,30 +238,11 @@ TEST_CASE("lanes: lambda_max with a transient and an early stop, alone and in a 
   lo.blocks = 6;
   lo.settle_tol = 0.02;  // some orbits stop early, at different times per lane
   lo.history_points = 30;
-  std::vector<LyapunovTask<1, GolfModel>> tasks;
-  std::vector<LyapunovResult> scalar;
-  for (int i = 0; i < count; ++i) {
-    tasks.emplace_back(golf, xs[i], lo, io);
-    scalar.push_back(lyapunov_exponents<1>(golf, xs[i], inputs[i], lo, io));
-  }
+  const GolfLambda g = golf_lambda(xs, inputs, lo, io);
   int early = 0;
-  for (const auto& r : scalar) early += r.stopped_early;
+  for (const auto& r : g.scalar) early += r.stopped_early;
   INFO(early << " of " << count << " stopped early");
-  const AnyModel any(golf);
-  for (simd::LanePath path : runnable_paths()) {
-    INFO("path " << simd::lane_path_name(path));
-    auto engine = simd::make_lane_engine(any, simd::LaneSystem::tangent1, io, path);
-    const auto batch = run_in_lanes(*engine, tasks, inputs, 2);
-    for (int i = 0; i < count; ++i) {
-      INFO("orbit " << i << " in a full batch");
-      check_same(batch[i], scalar[i]);
-      // The same trajectory alone in the engine: its neighbours never change its bits.
-      auto solo_engine = simd::make_lane_engine(any, simd::LaneSystem::tangent1, io, path);
-      const auto solo = run_in_lanes(*solo_engine, std::vector{tasks[i]}, std::vector{inputs[i]}, 2);
-      INFO("alone");
-      check_same(solo[0], batch[i]);
-    }
-  }
+  check_golf_lambda_in_lanes(g, inputs, io, true);
 }
 
 TEST_CASE("lanes: a lane that exhausts its step budget fails alone, with the scalar status", "[simd][errors]") {
@@ -273,7 +289,6 @@ TEST_CASE("lanes: a lane that blows up or turns beyond 1e6 rad ends or goes on a
   // Beside ordinary orbits: angles beyond the sin/cos polynomial's range (libm there, as in
   // sincos_pair), and moments that overflow the state, which the driver refuses (non-finite),
   // halving the step until dt_min ends the run: decisions Engine::decide takes for all lanes at once.
-  const GolfModel golf(golf_params(read_param_file("golf_manufactured")));
   const int count = 7;
   auto xs = mixed_states<4>(count);
   xs[1](0) = 3.0e7, xs[4](1) = -2.5e6;  // every evaluation of these lanes outside the range
@@ -282,24 +297,12 @@ TEST_CASE("lanes: a lane that blows up or turns beyond 1e6 rad ends or goes on a
   const IntegratorOptions io = rkf78_at(1e-10);
   LyapunovOptions lo;
   lo.time = 20;
-  std::vector<LyapunovTask<1, GolfModel>> tasks;
-  std::vector<LyapunovResult> scalar;
+  const GolfLambda g = golf_lambda(xs, inputs, lo, io);
   for (int i = 0; i < count; ++i) {
-    tasks.emplace_back(golf, xs[i], lo, io);
-    scalar.push_back(lyapunov_exponents<1>(golf, xs[i], inputs[i], lo, io));
     INFO("orbit " << i);
-    CHECK((scalar.back().report.status == IntegrationStatus::ok) == (i != 2 && i != 5));
+    CHECK((g.scalar[i].report.status == IntegrationStatus::ok) == (i != 2 && i != 5));
   }
-  const AnyModel any(golf);
-  for (simd::LanePath path : runnable_paths()) {
-    INFO("path " << simd::lane_path_name(path));
-    auto engine = simd::make_lane_engine(any, simd::LaneSystem::tangent1, io, path);
-    const auto batch = run_in_lanes(*engine, tasks, inputs, 2);
-    for (int i = 0; i < count; ++i) {
-      INFO("orbit " << i);
-      check_same(batch[i], scalar[i]);
-    }
-  }
+  check_golf_lambda_in_lanes(g, inputs, io, false);
 }
 
 TEST_CASE("lanes: CHAOSKIT_SIMD chooses a path and refuses what it cannot run", "[simd][errors]") {
