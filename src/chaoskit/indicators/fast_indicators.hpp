@@ -109,7 +109,8 @@ class AlignmentTask {
   static constexpr int n = M::state_dim;
   // K = n for GALI_n (Dynamic with n), else a fixed count within n.
   static_assert(is_fixed_extent(K) ? K >= 2 && (!is_fixed_extent(n) || K <= n) : !is_fixed_extent(n));
-  using State = typename TangentSystem<M, K>::State;
+  using System = TangentSystem<M, K>;
+  using State = typename System::State;
 
   AlignmentTask(const Vec<double, n>& x0, const FastIndicatorOptions& fo)
       : x0_(x0), fo_(fo), k_(is_fixed_extent(K) ? K : static_cast<int>(x0.size())) {
@@ -176,7 +177,7 @@ template <int K, Model M>
 AlignmentResult alignment_indices(const M& model, const Vec<double, M::state_dim>& x0, const InputSchedule& inputs,
                                   const FastIndicatorOptions& fo, const IntegratorOptions& io) {
   AlignmentTask<K, M> task(x0, fo);
-  TangentSystem<M, K> sys{model};
+  typename AlignmentTask<K, M>::System sys{model};
   run_sampled_task(sys, input_count(model), inputs, io, task);
   return task.result();
 }
@@ -216,7 +217,8 @@ template <Model M>
 class MegnoTask {
  public:
   static constexpr int n = M::state_dim;
-  using State = typename MegnoSystem<M>::State;
+  using System = MegnoSystem<M>;
+  using State = typename System::State;
 
   MegnoTask(const Vec<double, n>& x0, const FastIndicatorOptions& fo) : x0_(x0), fo_(fo) {
     fo_.validate();
@@ -272,7 +274,7 @@ template <Model M>
 MegnoResult megno(const M& model, const Vec<double, M::state_dim>& x0, const InputSchedule& inputs,
                   const FastIndicatorOptions& fo, const IntegratorOptions& io) {
   MegnoTask<M> task(x0, fo);
-  MegnoSystem<M> sys{model};
+  typename MegnoTask<M>::System sys{model};
   run_sampled_task(sys, input_count(model), inputs, io, task);
   return task.result();
 }

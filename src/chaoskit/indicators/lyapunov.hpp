@@ -94,7 +94,8 @@ class LyapunovTask {
   static constexpr int n = M::state_dim;
   // K = n for the spectrum (Dynamic with n), else a fixed count within n.
   static_assert(is_fixed_extent(K) ? K >= 1 && (!is_fixed_extent(n) || K <= n) : !is_fixed_extent(n));
-  using State = typename TangentSystem<M, K>::State;
+  using System = TangentSystem<M, K>;
+  using State = typename System::State;
 
   /// lo and io are validated here, before any integration.
   LyapunovTask(const M& model, const Vec<double, n>& x0, const LyapunovOptions& lo, const IntegratorOptions& io)
@@ -225,6 +226,7 @@ class LyapunovTask {
     res_.report.accepted += rep.accepted;
     res_.report.rejected += rep.rejected;
     res_.report.rhs_calls += rep.rhs_calls;
+    res_.report.events += rep.events;
 
     res_.elapsed = static_cast<double>(done_) * lo_.renorm;
     res_.exponents.assign(k_, NAN);
@@ -272,7 +274,7 @@ template <int K, Model M>
 LyapunovResult lyapunov_exponents(const M& model, const Vec<double, M::state_dim>& x0, const InputSchedule& inputs,
                                   const LyapunovOptions& lo, const IntegratorOptions& io) {
   LyapunovTask<K, M> task(model, x0, lo, io);
-  TangentSystem<M, K> sys{model};
+  typename LyapunovTask<K, M>::System sys{model};
   run_sampled_task(sys, input_count(model), inputs, io, task);
   return task.result();
 }

@@ -215,6 +215,7 @@ inline void add_work(IntegrationReport& total, const IntegrationReport& stage) {
   total.accepted += stage.accepted;
   total.rejected += stage.rejected;
   total.rhs_calls += stage.rhs_calls;
+  total.events += stage.events;
   total.stopped_by_observer = stage.stopped_by_observer;
 }
 
@@ -355,7 +356,7 @@ OrbitClassification classify_orbit(const M& model, const Vec<double, M::state_di
                                    const OrbitClassOptions& o, const IntegratorOptions& io) {
   OrbitClassTask<M> task(x0, o);
   io.validate();
-  ClassifierSystem<M> sys{model};
+  typename OrbitClassTask<M>::System sys{model};
   run_sampled_task(sys, input_count(model), inputs, io, task);
   return task.result();
 }

@@ -34,7 +34,8 @@ template <Model M>
 class StateTransitionTask {
  public:
   static constexpr int n = M::state_dim;
-  using State = typename TangentSystem<M, n>::State;
+  using System = TangentSystem<M, n>;
+  using State = typename System::State;
 
   /// T and io are validated here, before any integration.
   StateTransitionTask(const Vec<double, n>& x0, double T, const IntegratorOptions& io) : x0_(x0) {
@@ -82,7 +83,7 @@ template <Model M>
 StateTransitionResult<M> state_transition_matrix(const M& model, const Vec<double, M::state_dim>& x0,
                                                  const InputSchedule& inputs, double T, const IntegratorOptions& io) {
   StateTransitionTask<M> task(x0, T, io);
-  TangentSystem<M, M::state_dim> sys{model};
+  typename StateTransitionTask<M>::System sys{model};
   run_sampled_task(sys, input_count(model), inputs, io, task);
   return task.result();
 }

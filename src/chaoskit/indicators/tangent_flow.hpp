@@ -143,12 +143,14 @@ struct SampledRun {
 /// accumulation) or the orbit classification (stages T, 2T, 4T, …): the scalar bookkeeping between
 /// integrator steps, separate from the integration so that the same task runs on the scalar driver
 /// (run_sampled_task) and in a lane of the vector engine (simd/), with the same bits. A task has
+///   using System = …;                           // the driver system it integrates (TangentSystem, …)
 ///   State initial_state() const;
 ///   bool next_run(SampledRun&);                 // false: complete
 ///   bool sample(State&, double t, long k);      // integrate_sampled's sample
 ///   void run_finished(const IntegrationReport&, const State&);
 template <class Task>
 concept SampledTask = requires(Task& task, typename Task::State& X, SampledRun& run, const IntegrationReport& rep) {
+  typename Task::System;
   { task.initial_state() } -> std::convertible_to<typename Task::State>;
   { task.next_run(run) } -> std::convertible_to<bool>;
   { task.sample(X, 0.0, 1L) } -> std::convertible_to<bool>;
