@@ -73,6 +73,7 @@ inline void check_same(const IntegrationReport& a, const IntegrationReport& b) {
   CHECK(a.accepted == b.accepted);
   CHECK(a.rejected == b.rejected);
   CHECK(a.rhs_calls == b.rhs_calls);
+  CHECK(a.events == b.events);
 }
 
 inline void check_same(const OrbitClassification& a, const OrbitClassification& b) {

@@ -175,6 +175,20 @@ TEST_CASE("lanes: sweeps over a model file's [values] run on lanes, identical on
       "lane_sweep_power_parameters", {2});
 }
 
+TEST_CASE("lanes: a sweep of a model with events (the knee stop, over its restitution) is identical on every path",
+          "[simd][sweep][cli][model_events]") {
+  // Each lane's task finds and applies its events (simd/lane_hybrid_tasks.hpp): an elastic stop's
+  // impacts; a partly elastic one that rebounds and then locks, and a plastic one that locks at once
+  // (a locked knee's task runs on the scalar driver). The file's vector_path is the lane path's.
+  check_job_identical_on_every_path(
+      "[model]\nname = \"" + (data_directory() / "models" / "limb_knee_stop.toml").string() +
+          "\"\n[grid]\ne_knee = { list = [0.0, 0.6, 1.0] }\nth1 = { list = [1.2, 2.2] }\nth2 = { list = [0.3, 1.0] }\n"
+          "dth1 = 0.0\ndth2 = 0.0\n"
+          "[compute]\norbit_class = { time = 20, max_time = 100, lambda_floor = 0.2 }\nlambda_max = { time = 20 }\n"
+          "sali = { time = 20 }\nmegno = { time = 20 }\nftle = { time = 3 }\n",
+      "lane_sweep_knee_stop", {2});
+}
+
 TEST_CASE("lanes: a three-link chain's sweep, over a mass too, is identical on every vector path",
           "[simd][sweep][cli][chain]") {
   // The chain's hand-derived tangent on lanes (models/chain_tangent.hpp), each lane with its own

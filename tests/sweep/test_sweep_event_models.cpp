@@ -1,7 +1,7 @@
-// Sweeps of event models: a walker file with a slope axis runs on the scalar driver (the SIMD
-// lanes restate the smooth driver only and leave a model with events to it, simd/README.md), its
-// points integrate through heel strikes, and its dataset is the same bit for bit for 1 and 2
-// threads and for every vector path (the widest this CPU has, and CHAOSKIT_SIMD=scalar).
+// Sweeps of event models: a walker file with a slope axis runs on the lanes (each lane's task finds
+// and applies its heel strikes in the scalar driver's code, simd/README.md), its points integrate
+// through heel strikes, and its dataset is the same bit for bit for 1 and 2 threads and for every
+// vector path (the widest this CPU has, and CHAOSKIT_SIMD=scalar).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -37,13 +37,12 @@ std::string walker_job(const std::string& extra = "") {
 
 }  // namespace
 
-TEST_CASE("sweep event models: the walker's slope axis runs on the scalar driver, the same for 1 and 2 threads",
+TEST_CASE("sweep event models: the walker's slope axis, the same for 1 and 2 threads and on the scalar driver",
           "[sweep][cli][model_events]") {
-  // The lanes refuse the walker (it has events): the job is computed on the scalar driver.
+  // The lanes take the walker (its λ_max; final_state is a trajectory, on the scalar driver).
   const AnyModel walker = make_model(shipped_model("simplest_walker"));
-  CHECK_FALSE(simd::has_lane_kernel(walker));
-  CHECK_FALSE(simd::lanes_run_as(walker, walker));
-  CHECK(simd::has_lane_kernel(make_model(shipped_model("golf"))));  // a file without events still runs there
+  CHECK(simd::has_lane_kernel(walker));
+  CHECK(simd::lanes_run_as(walker, walker));
 
   ScratchDir dir("sweep_walker");
   const std::string job = write_job(dir, "walker.toml", walker_job());
@@ -115,6 +114,6 @@ TEST_CASE("sweep event models: query describe names the walker file, its slope a
   CHECK(q.out.find("model_events = heel_strike (up), fall (down, terminal)") !=
         std::string::npos);  // from the provenance
   CHECK(q.out.find("model_modes = default") != std::string::npos);
-  CHECK(q.out.find("vector_path = scalar (no lanes)") != std::string::npos);
+  CHECK(q.out.find("vector_path = " + simd::lane_path_description(simd::selected_lane_path())) != std::string::npos);
   CHECK(q.out.find("ok 4") != std::string::npos);
 }

@@ -18,7 +18,12 @@
 //   ftle golf   : the analyses' 48 × 48 rest grid (θ1 0.3…2.5, θ2 −2…2), ftle = { time = 0.3 } (a
 //                 swing) and { time = 5 }, with no [integrator] at all (the defaults a user gets):
 //                 Ψ(T, 0) as [x | Ψ], K = 4;
-//   λ_max chain3: the three unit rods from rest on a 6 × 6 × 6 grid of angles, T = 50 s, 1e-9.
+//   λ_max chain3: the three unit rods from rest on a 6 × 6 × 6 grid of angles, T = 50 s, 1e-9;
+//   orbit_class knee stop: a model with events (data/models/limb_knee_stop.toml, perfectly elastic,
+//                 e_knee = 1) on the first --samples of analyses/walking's onset states (the limb's
+//                 Liouville samples with the knee flexed), the verdicts' settings: each lane's task
+//                 finds and applies its impacts (simd/lane_hybrid_tasks.hpp). A model file: no flop
+//                 count (its program is not counted), so no GFLOP/s.
 // Then the chains' tangent rhs, hand-derived (models/chain_tangent.hpp) against the AutoDiff
 // directional derivatives it replaced: λ_max of 16 rest states over 50 s on the scalar driver,
 // each way, for 2, 3 and 5 links (--only "chain tangent" runs this alone).
@@ -31,15 +36,18 @@
 // 13 evaluations per step, plus the Runge–Kutta sums and error norm per state component (137 for rkf78, as
 // chaoskit_bench counts).
 #include <omp.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <mutex>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -257,6 +265,29 @@ std::string class_job(const std::string& model, const std::string& params, doubl
          "[integrator]\nrtol = 1e-10\natol = 1e-10\n";
 }
 
+/// The knee stop made perfectly elastic and the first `samples` onset states of analyses/walking,
+/// written beside each other in the temporary directory; the orbit_class job on them.
+std::string knee_stop_job(int samples) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("chaoskit_bench_lanes_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ifstream model_in(data_directory() / "models" / "limb_knee_stop.toml");
+  std::ofstream model_out(dir / "knee_stop_elastic.toml");
+  for (std::string line; std::getline(model_in, line);)
+    model_out << (line.rfind("e_knee = ", 0) == 0 ? "e_knee = 1.0" : line) << "\n";
+  std::ifstream states_in(data_directory().parent_path() / "analyses" / "walking" / "results" /
+                          "knee_onset_elastic_states.csv");
+  std::ofstream states_out(dir / "states.csv");
+  int rows = -1;  // the header first
+  for (std::string line; rows < samples && std::getline(states_in, line);)
+    if (line.rfind("#", 0) != 0) states_out << line << "\n", ++rows;
+  if (rows < 1) throw std::runtime_error("no onset states in analyses/walking/results/knee_onset_elastic_states.csv");
+  return "[model]\nname = \"" + (dir / "knee_stop_elastic.toml").string() + "\"\n[points]\nfile = \"" +
+         (dir / "states.csv").string() +
+         "\"\n[compute]\norbit_class = { time = 235, max_time = 20000, lambda_floor = 0.005 }\n"
+         "[integrator]\nrtol = 1e-10\natol = 1e-10\n";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -324,6 +355,9 @@ int main(int argc, char** argv) {
                     "lambda_max = { time = 50, renorm = 1 }\n[integrator]\nrtol = 1e-9\natol = 1e-9\n",
                     chain_rhs_flops<3, 1>(chain3), 12, repeat});
   }
+  if (std::string("orbit_class knee stop").rfind(only, 0) == 0)  // (it writes its files only when it runs)
+    work.push_back({"orbit_class knee stop (events), " + std::to_string(samples) + " onset states, e_knee = 1",
+                    knee_stop_job(samples), 0, 16, repeat_given ? repeat : 1});
   const bool chain_tangent = std::string("chain tangent").rfind(only, 0) == 0;
   std::erase_if(work, [&](const BenchWorkload& w) { return w.name.rfind(only, 0) != 0; });
   if (work.empty() && !chain_tangent) {
@@ -371,7 +405,8 @@ int main(int argc, char** argv) {
             << " | " << fmt("%.2f", scalar.secs1 / m.secs1) << " | "
             << fmt("%.0f", m.secs1 * 1e9 / static_cast<double>(traj_steps)) << " | "
             << fmt("%.0f", m.secs1 * 1e9 / static_cast<double>(vector_steps)) << " | " << fmt("%.1f %%", 100 * busy)
-            << " | " << fmt("%.2f", rate / 1e9) << " | " << fmt("%.1f %%", 100 * rate / peak) << " | "
+            << " | " << (w.rhs_flops > 0 ? fmt("%.2f", rate / 1e9) : "–") << " | "
+            << (w.rhs_flops > 0 ? fmt("%.1f %%", 100 * rate / peak) : "–") << " | "
             << (m.values.same_bits(scalar.values) && m.status == scalar.status ? "yes" : "**no**") << " |\n";
     }
   }
@@ -399,7 +434,8 @@ int main(int argc, char** argv) {
         << peaks.str()
         << "\nTrajectory steps per workload are the lanes' count of attempted steps (the scalar driver attempts the "
            "same steps). Flops per trajectory step: 13 tangent-rhs evaluations (";
-    for (const BenchWorkload& w : work) doc << w.rhs_flops << " ";
+    for (const BenchWorkload& w : work)
+      if (w.rhs_flops > 0) doc << w.rhs_flops << " ";
     doc << "flops each, in the order above) plus 137 per state component for the Runge–Kutta sums and error norm.\n";
   }
   std::cout << doc.str();

@@ -8,7 +8,6 @@
 #include <type_traits>
 
 #include "chaoskit/core/errors.hpp"
-#include "chaoskit/models/hybrid_model.hpp"
 #include "chaoskit/simd/lane_factories.hpp"
 
 namespace chaoskit::simd {
@@ -90,19 +89,10 @@ constexpr bool kIsLaneFileModel<FileModel<N>> = is_fixed_extent(N);
 template <class M>
 constexpr bool kRunsOnLanes = LaneKernelModel<M> || kIsLaneFileModel<M>;
 
-/// Events (a model file's [[events]]) are not on lanes: the lane engine restates the smooth driver
-/// only, so a model with events runs on the scalar driver (integrate/driver.hpp), with the same bits
-/// on every path because every path then takes it.
-template <class M>
-bool has_events(const M& m) {
-  if constexpr (HybridModel<M>)
-    return m.event_count() > 0;
-  else
-    return false;
-}
-
+/// A model file with events (a hybrid model) runs on lanes too: the engine integrates its flow and
+/// each lane's task finds and applies the events in the scalar driver's code (lane_hybrid_tasks.hpp).
 bool runs_on_lanes(const AnyModel& model) {
-  return std::visit([](const auto& m) { return kRunsOnLanes<std::decay_t<decltype(m)>> && !has_events(m); }, model);
+  return std::visit([](const auto& m) { return kRunsOnLanes<std::decay_t<decltype(m)>>; }, model);
 }
 
 /// The engine of path `path` for M: its kernel with M's parameter-only constants for a compiled
@@ -142,7 +132,7 @@ bool lanes_run_as(const AnyModel& engine_model, const AnyModel& point_model) {
       [&point_model](const auto& e) {
         using M = std::decay_t<decltype(e)>;
         const M* p = std::get_if<M>(&point_model);
-        if (p == nullptr || has_events(*p)) return false;
+        if (p == nullptr) return false;
         if constexpr (kIsLaneFileModel<M>)
           return e.program->same_code_as(*p->program);
         else

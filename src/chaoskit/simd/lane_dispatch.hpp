@@ -34,7 +34,8 @@ std::string lane_path_report();
 
 /// Whether lanes can integrate this model's tangent flow: a compiled model whose hand-derived
 /// tangent rhs runs on lanes (golf, limb, Lorenz, Hénon–Heiles, the chains), or a model file of
-/// three, four or six states (its compiled program on lanes, simd/lane_program.hpp).
+/// three, four or six states (its compiled program on lanes, simd/lane_program.hpp; its events, if
+/// any, in each lane's task, lane_hybrid_tasks.hpp).
 bool has_lane_kernel(const AnyModel& model);
 /// The same for one system (every system, for every model today).
 bool has_lane_kernel(const AnyModel& model, LaneSystem system);

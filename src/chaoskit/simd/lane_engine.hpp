@@ -67,6 +67,7 @@ class Engine final : public LaneEngine {
     lane = Lane{};
     lane.task = task;
     busy_[l] = -1;
+    events_[l] = task->has_events() ? -1 : 0;
     ++busy_count_;
     double X[N];
     task->initial_state(X);
@@ -163,12 +164,17 @@ class Engine final : public LaneEngine {
     ++lane.rep.rhs_calls;
     due_[l] = -1;
     derivative_time_.set(l, ta);
+    if (events_[l] != 0) {
+      double X[N];
+      read_lane(l, X);
+      lane.task->start_segment(lane.s, X, ta);
+    }
   }
 
   /// Lane l idle: no task, and finite values in every vector it computes with.
   void clear_lane(int l) {
     lanes_[l] = Lane{};
-    busy_[l] = 0, due_[l] = 0, clamped_[l] = 0, rule_.after_reject[l] = 0;
+    busy_[l] = 0, due_[l] = 0, clamped_[l] = 0, events_[l] = 0, rule_.after_reject[l] = 0;
     accepted_[l] = 0, rejected_[l] = 0, f_new_[l] = 0, steps_left_[l] = 0;
     t_.set(l, 0.0), dt_.set(l, 0.0), h_.set(l, 0.0), target_.set(l, 0.0), dt_natural_.set(l, 0.0);
     derivative_time_.set(l, 0.0);
@@ -184,11 +190,7 @@ class Engine final : public LaneEngine {
     for (;;) {
       LaneRun run;
       if (!lane.task->next_run(run)) {
-        lane.task->complete();
-        delete lane.task;
-        clear_lane(l);
-        --busy_count_;
-        freed_ = true;
+        retire(l);
         return;
       }
       assert(run.segments != nullptr && run.segment_count >= 1 && run.dt > 0.0);  // lane_tasks.hpp tiles the run
@@ -215,6 +217,15 @@ class Engine final : public LaneEngine {
       start_segment(l);
       return;
     }
+  }
+
+  /// The task in lane l is complete: its result reported, the lane idle.
+  void retire(int l) {
+    lanes_[l].task->complete();
+    delete lanes_[l].task;
+    clear_lane(l);
+    --busy_count_;
+    freed_ = true;
   }
 
   void finish_run(int l) {
@@ -313,8 +324,15 @@ class Engine final : public LaneEngine {
     const L t_try = t_ + h_;
     dt_ = select<W>(refused, 0.5 * h_, decreased);
     dt_ = select<W>(accepted, select<W>(clamped_, max(dt_natural_, grown), grown), dt_);
-    t_ = select<W>(accepted, select<W>(clamped_, target_, t_try), t_);
-    derivative_time_ = select<W>(accepted, t_try, derivative_time_);
+    L t_new = select<W>(accepted, select<W>(clamped_, target_, t_try), t_);
+    L derivative_time = select<W>(accepted, t_try, derivative_time_);
+    // A hybrid model's events in the accepted steps (the task's scalar code, lane_hybrid_tasks.hpp):
+    // an event moves the lane to the state after its reset at the event's time, where k0 is owed.
+    Mask ended{}, left{};
+    if (!all_lanes<W>(~(accepted & events_))) [[unlikely]]
+      find_events(accepted, t_new, derivative_time, ended, left);
+    t_ = t_new;
+    derivative_time_ = derivative_time;
     due_ |= accepted;
     for (int i = 0; i < N; ++i) x_[i] = select<W>(accepted, xnew_[i], x_[i]);
     // Counts: a mask is −1 where set (so steps_left_ += busy_ counts one attempt down).
@@ -325,18 +343,56 @@ class Engine final : public LaneEngine {
     // The lanes for the scalar control: a step size below dt_min after a rejection or refusal, a
     // segment's end reached (a clamped step accepted, t = its end), the step budget spent.
     const Mask too_small = (rejected | refused) & ~(dt_.v >= io_.dt_min);
-    const Mask attend = too_small | (busy_ & ~(t_.v < target_.v)) | (busy_ & (steps_left_ <= 0));
+    const Mask attend = too_small | ended | left | (busy_ & ~(t_.v < target_.v)) | (busy_ & (steps_left_ <= 0));
     prepare_attempts();
     if (all_lanes<W>(~attend)) [[likely]]
       return;
     for (int l = 0; l < W; ++l) {
       if (attend[l] == 0) continue;
+      if (left[l] != 0) {
+        retire(l);
+        continue;
+      }
+      if (ended[l] != 0) end_run(l);
       if (too_small[l] != 0) {
         lanes_[l].rep.status = rejected[l] != 0 ? IntegrationStatus::step_underflow : IntegrationStatus::non_finite;
         lanes_[l].rep.t = t_[l];
         end_run(l);
       }
       settle(l);
+    }
+  }
+
+  /// The events in the accepted steps of the lanes whose task has any (step_events): x_new of an
+  /// evented lane becomes the state after the reset and t_new the event's time (k0 owed there); a run
+  /// that an event ends (`ended`: the report's status and t set) and a task that left the lanes
+  /// (`left`) go to the scalar control.
+  void find_events(const Mask& accepted, L& t_new, L& derivative_time, Mask& ended, Mask& left) {
+    for (int l = 0; l < W; ++l) {
+      if ((accepted[l] & events_[l]) == 0) continue;
+      double X_old[N], k0[N], X_new[N];
+      for (int i = 0; i < N; ++i) X_old[i] = x_[i][l], k0[i] = k_[0][i][l], X_new[i] = xnew_[i][l];
+      const LaneStepEvents ev = lanes_[l].task->step_events(X_old, k0, t_[l], X_new, t_new[l]);
+      IntegrationReport& rep = lanes_[l].rep;
+      rep.rhs_calls += ev.rhs_calls;
+      rep.events += ev.events;
+      switch (ev.outcome) {
+        case LaneStepEvents::Outcome::none: continue;
+        case LaneStepEvents::Outcome::event:
+          t_new.set(l, ev.t);
+          derivative_time.set(l, ev.t);
+          break;
+        case LaneStepEvents::Outcome::run_ended:
+          rep.status = ev.status;
+          rep.t = ev.t;
+          ended[l] = -1;
+          break;
+        case LaneStepEvents::Outcome::left_lanes:
+          left[l] = -1;
+          ++usage_.tasks_left;
+          continue;
+      }
+      for (int i = 0; i < N; ++i) xnew_[i].set(l, X_new[i]);
     }
   }
 
@@ -369,6 +425,7 @@ class Engine final : public LaneEngine {
   L t_, dt_, h_, target_, dt_natural_;
   L derivative_time_;  // where k0 is owed (a run began, a sample time was crossed, a step accepted)
   Mask busy_{}, due_{}, clamped_{};
+  Mask events_{};  // lanes whose task has events (a hybrid model's)
   LaneStepRule<W> rule_;
   // Counts since the last flush, and the attempts left before the step budget (io.max_steps).
   Mask accepted_{}, rejected_{}, f_new_{}, steps_left_{};

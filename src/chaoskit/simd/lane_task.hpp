@@ -33,6 +33,21 @@ struct LaneRun {
   long n_samples = 0;
 };
 
+/// What a hybrid model's events did to a lane's accepted step (LaneTask::step_events).
+struct LaneStepEvents {
+  enum class Outcome {
+    none,        ///< no event in the step: the lane goes on from the step's end
+    event,       ///< an event: the lane goes on from X_new (the state after the reset) at t
+    run_ended,   ///< the run ends at t with `status` (a terminal event, a graze, a cascade, …), X_new its state
+    left_lanes,  ///< the new mode is one the lane kernel cannot integrate: the task was completed on the scalar driver
+  };
+  Outcome outcome = Outcome::none;
+  double t = 0.0;
+  IntegrationStatus status = IntegrationStatus::ok;
+  long rhs_calls = 0;  ///< evaluations spent locating the event and restarting after it
+  long events = 0;     ///< events applied (the report's count)
+};
+
 /// One trajectory's computation in a lane. The state is n × columns doubles, column-major, the
 /// layout of the task's scalar State.
 class LaneTask {
@@ -53,6 +68,20 @@ class LaneTask {
   virtual void run_finished(const IntegrationReport& report, const double* X) = 0;
   /// Called once, after next_run returned false; the engine then deletes the task.
   virtual void complete() = 0;
+
+  // Events of a hybrid model (integrate/event_tracker.hpp), for a task whose model has any: the
+  // engine integrates the lane's flow, and the task finds, locates and applies the events in its
+  // scalar code, as run_segments does (lane_hybrid_tasks.hpp).
+  /// Whether the engine must call the two below.
+  virtual bool has_events() const { return false; }
+  /// At the start of segment `segment` of the current run (its time ta, the state X there).
+  virtual void start_segment(std::size_t /*segment*/, const double* /*X*/, double /*ta*/) {}
+  /// After an accepted step from (X_old, t_old), where f(X_old) = k0, to (X_new, t_new): the earliest
+  /// event in it, located and applied (X_new is then rewritten, see LaneStepEvents).
+  virtual LaneStepEvents step_events(const double* /*X_old*/, const double* /*k0*/, double /*t_old*/, double* /*X_new*/,
+                                     double /*t_new*/) {
+    return {};
+  }
 };
 
 /// Which system a lane engine integrates (its state layout): the tangent flow [x | w_1 … w_K] with
@@ -66,6 +95,7 @@ struct LaneUsage {
   long steps = 0;            ///< vector steps (attempts of all lanes at once)
   long lane_steps = 0;       ///< lanes that had a trajectory in those steps
   long rhs_evaluations = 0;  ///< vector right-hand-side evaluations
+  long tasks_left = 0;       ///< tasks a hybrid model's event took to the scalar driver (LaneStepEvents)
 };
 
 /// W lanes of one system and one model, each integrating its own task with its own step size,

@@ -19,7 +19,7 @@ namespace chaoskit::simd {
 static_assert(LaneSegment::kMaxInputs == kMaxInputs, "LaneSegment mirrors InputSegment");
 
 template <SampledTask Task>
-class SampledLaneTask final : public LaneTask {
+class SampledLaneTask : public LaneTask {
  public:
   using State = typename Task::State;
 
@@ -52,7 +52,8 @@ class SampledLaneTask final : public LaneTask {
   bool next_run(LaneRun& run) override {
     SampledRun r;
     if (!task_.next_run(r)) return false;
-    const std::vector<InputSegment> segs = sampled_segments(inputs_, input_dim_, r.t0, r.dt, r.n_samples);
+    input_segments_ = sampled_segments(inputs_, input_dim_, r.t0, r.dt, r.n_samples);
+    const std::vector<InputSegment>& segs = input_segments_;
     segments_.resize(segs.size());
     for (std::size_t i = 0; i < segs.size(); ++i) {
       LaneSegment& s = segments_[i];
@@ -83,12 +84,13 @@ class SampledLaneTask final : public LaneTask {
 
   void complete() override { on_complete_(task_); }
 
- private:
+ protected:
   Task task_;
   InputSchedule inputs_;
   int input_dim_;
   std::function<void(Task&)> on_complete_;
-  std::vector<LaneSegment> segments_;
+  std::vector<InputSegment> input_segments_;  // the current run's, as the driver has them
+  std::vector<LaneSegment> segments_;         // the same as plain arrays, for the engine
   std::vector<double> constants_;
   /// The state's shape (a lane holds it as plain doubles): compile-time for a fixed-size state.
   Eigen::Index rows_ = State::RowsAtCompileTime, cols_ = State::ColsAtCompileTime;

@@ -25,6 +25,7 @@
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/indicators/state_transition.hpp"
 #include "chaoskit/integrate/instances.hpp"
+#include "chaoskit/simd/lane_hybrid_tasks.hpp"
 #include "chaoskit/simd/lane_tasks.hpp"
 #include "chaoskit/sweep/job/job.hpp"
 #include "chaoskit/sweep/quantities/lane_deferral.hpp"
@@ -85,16 +86,25 @@ class PointEvaluation {
 
   /// Defers a sampled task (indicators/) to the lanes; write(result) stores its values when it
   /// completes. The task carries the point's model constants: with parameter axes each lane has its own.
+  /// A hybrid model's task finds and applies its events itself (simd/lane_hybrid_tasks.hpp).
   template <class Task, class Write>
   void defer(simd::LaneSystem system, Task task, Write write) {
     auto done = lanes_->completion();
-    deferred_.emplace_back(system, std::make_unique<simd::SampledLaneTask<Task>>(
-                                       std::move(task), inputs, input_count(model),
-                                       [write, done](Task& t) {
-                                         write(t.result());
-                                         done();
-                                       },
-                                       simd::lane_constants_of(model)));
+    std::function<void(Task&)> on_complete = [write, done](Task& t) {
+      write(t.result());
+      done();
+    };
+    std::unique_ptr<simd::LaneTask> lane_task;
+    if constexpr (HybridModel<M>) {
+      if (model.event_count() > 0)
+        lane_task = std::make_unique<simd::HybridSampledLaneTask<Task>>(
+            std::move(task), inputs, input_count(model), std::move(on_complete), simd::lane_constants_of(model),
+            lane_model(), tangent_io);
+    }
+    if (!lane_task)
+      lane_task = std::make_unique<simd::SampledLaneTask<Task>>(std::move(task), inputs, input_count(model),
+                                                                std::move(on_complete), simd::lane_constants_of(model));
+    deferred_.emplace_back(system, std::move(lane_task));
   }
 
   /// Ψ(T, 0) for an entry that uses it, one run per time T: computed here (the last one kept, so

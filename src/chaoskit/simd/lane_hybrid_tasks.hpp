@@ -1,0 +1,137 @@
+#pragma once
+// A sampled task of a hybrid model (a model file with [[events]]) in a lane: lane_tasks.hpp's
+// SampledLaneTask, and the events. The engine integrates the lane's flow; after every accepted step
+// the task does, in its scalar code and with the scalar driver's own objects, what run_segments
+// (integrate/driver.hpp) does after an accepted step: the EventTracker looks for guard crossings and
+// locates the earliest with rkf78::Stepper::state_in_step (the same stages from the same x_old and
+// f(x_old) that the lane holds), the status checks (terminal, simultaneous, cascade, graze) end the
+// run where the driver ends it, and the system's apply_event applies the reset and the saltation
+// matrix to the tangent columns (integrate/saltation.hpp). So a hybrid trajectory in a lane has the
+// scalar driver's bits, its event count and its work counts.
+//
+// The lane kernel integrates the smooth vector field: a mode without constraints (every mode of
+// compass_gait.toml and simplest_walker.toml; the knee stop's and the kneed walker's unlocked one;
+// models/file_model.hpp's rhs in such a mode is the mode-less one). When an event switches into a
+// mode with constraints (a knee that locks), the lane cannot go on: the task is run again from its
+// start on the scalar driver (run_sampled_task), which gives the bits it always gives, and leaves the
+// lanes complete. The lane's work for it up to there is lost; with a perfectly elastic stop
+// (analyses/walking's onset runs) that is an orbit whose knee meets the stop at under v_lock.
+#include <optional>
+#include <utility>
+
+#include "chaoskit/integrate/driver.hpp"
+#include "chaoskit/integrate/event_tracker.hpp"
+#include "chaoskit/integrate/rkf78_stepper.hpp"
+#include "chaoskit/simd/lane_tasks.hpp"
+
+namespace chaoskit::simd {
+
+/// Whether the lane kernel integrates `model` in `mode` (see the file comment).
+template <class M>
+bool lanes_integrate_mode(const M& model, int mode) {
+  if constexpr (requires { model.program->constraint_count(mode); })
+    return model.program->constraint_count(mode) == 0;
+  else
+    return mode == 0;
+}
+
+template <SampledTask Task>
+class HybridSampledLaneTask final : public SampledLaneTask<Task> {
+  using Base = SampledLaneTask<Task>;
+
+ public:
+  using System = typename Task::System;
+  using Model = typename System::ModelType;
+  using State = typename Task::State;
+  static constexpr int m = Model::input_dim;
+
+  /// As SampledLaneTask, with the trajectory's model (which must outlive the task: the events, and
+  /// a run on the scalar driver, use it) and the integrator's options (the cascade limits).
+  HybridSampledLaneTask(Task task, InputSchedule inputs, int input_dim, std::function<void(Task&)> on_complete,
+                        std::vector<double> model_constants, const Model& model, const IntegratorOptions& io)
+      : Base(task, std::move(inputs), input_dim, std::move(on_complete), std::move(model_constants)),
+        model_(model),
+        io_(io),
+        start_(std::move(task)),
+        sys_{model},
+        stepper_(io) {}
+
+  bool has_events() const override { return model_.event_count() > 0; }
+
+  void complete() override { this->on_complete_(scalar_run_ ? *scalar_run_ : this->task_); }
+
+  bool next_run(LaneRun& run) override {
+    if (!Base::next_run(run)) return false;
+    events_.emplace(sys_, io_);  // run_segments keeps one tracker per integration
+    return true;
+  }
+
+  void start_segment(std::size_t segment, const double* X, double ta) override {
+    sys_.set_segment(this->input_segments_[segment]);
+    events_->arm(sys_, state_of(X), ta);
+  }
+
+  LaneStepEvents step_events(const double* X_old, const double* k0, double t_old, double* X_new,
+                             double t_new) override {
+    LaneStepEvents out;
+    const State x_old = state_of(X_old), x_new = state_of(X_new);
+    detail::CountedSystem<System> counted{sys_, out.rhs_calls};
+    stepper_.k[0] = state_of(k0);
+    auto state_in_step = [&](double tq, State& X) {
+      stepper_.state_in_step(counted, tq, X, x_old, t_old, x_new, t_new);
+    };
+    LocatedEvent<State> hit = events_->find(sys_, t_old, x_new, t_new, state_in_step);
+    if (hit.event < 0) return out;  // (crossings whose condition failed may have cost evaluations)
+    out.t = hit.t;
+    write(hit.X, X_new);
+    auto end = [&out](IntegrationStatus status) {
+      out.outcome = LaneStepEvents::Outcome::run_ended;
+      out.status = status;
+      return out;
+    };
+    // run_segments' checks, in its order.
+    if (model_.event_info(hit.event).terminal) return end(IntegrationStatus::terminal_event);
+    const auto e =
+        event_jump(model_, hit.event, System::model_state(hit.X), sys_.seg.template u<m>(hit.t), hit.t, sys_.mode);
+    if (hit.simultaneous) return end(IntegrationStatus::simultaneous_events);
+    const int quick = events_->quick_run(hit.t);
+    const bool grazing = !(e.crossing_angle() > detail::kGrazingAngle);
+    if (quick >= io_.event_cascade_events || (grazing && quick >= 3)) return end(IntegrationStatus::event_cascade);
+    if (grazing) return end(IntegrationStatus::grazing_event);
+    State X = hit.X;
+    sys_.apply_event(X, e);
+    sys_.mode = e.mode_after;
+    if (!lanes_integrate_mode(model_, sys_.mode)) {
+      run_on_scalar_driver();
+      out.outcome = LaneStepEvents::Outcome::left_lanes;
+      return out;
+    }
+    out.events = 1;
+    ++out.rhs_calls;  // the driver's stepper.start at X⁺ (the engine evaluates it with the other lanes')
+    events_->arm(sys_, X, hit.t, hit.event);
+    write(X, X_new);
+    out.outcome = LaneStepEvents::Outcome::event;
+    return out;
+  }
+
+ private:
+  State state_of(const double* X) const { return Eigen::Map<const State>(X, this->rows_, this->cols_); }
+  void write(const State& X, double* out) const { Eigen::Map<State>(out, this->rows_, this->cols_) = X; }
+
+  /// The whole task again, from its start, on the scalar driver; complete() then reports its result.
+  void run_on_scalar_driver() {
+    scalar_run_.emplace(start_);
+    System sys{model_};
+    run_sampled_task(sys, this->input_dim_, this->inputs_, io_, *scalar_run_);
+  }
+
+  const Model& model_;
+  IntegratorOptions io_;
+  Task start_;                      ///< the task as it began
+  std::optional<Task> scalar_run_;  ///< the task run on the scalar driver, once it left the lanes
+  System sys_;  ///< the driver's system: its mode and segment persist across the task's runs, as there
+  std::optional<EventTracker<System, State>> events_;
+  rkf78::Stepper<State> stepper_;  ///< its stage slots, for state_in_step
+};
+
+}  // namespace chaoskit::simd
