@@ -87,34 +87,76 @@ class EventTracker {
 
   /// After an accepted step from t0 to (X1, t1): the earliest allowed event in it, located
   /// (event < 0: none). interp(t, out) gives the state at t in [t0, t1]. The sides move to t1.
+  /// (The steps below, in a loop: the lanes run the same steps for W trajectories at once.)
   template <class Interp>
   LocatedEvent<State> find(const System& sys, double t0, const State& X1, double t1, Interp&& interp) {
-    LocatedEvent<State> best;
+    if (!detect(sys, t0, X1, t1)) return LocatedEvent<State>{};
+    double t;
+    while (wants_state(sys, t)) {
+      interp(t, Xq_);
+      take_state(sys, Xq_);
+    }
+    return located();
+  }
+
+  // find() in steps: detect, then while wants_state(t): take_state(the state at t), then located().
+
+  /// The crossings in the step (armed events whose guard changed side, in the event's direction),
+  /// in event order; the sides move to t1. False: none (located() is then no event).
+  bool detect(const System& sys, double t0, const State& X1, double t1) {
     const Vec<double, n> x1 = System::model_state(X1);
     const Vec<double, m> u1 = sys.seg.template u<m>(t1);
-    State Xs = X1;
-    double second = INFINITY;  // the next allowed crossing's time, for simultaneity
+    crossings_.clear();
     for (int k = 0; k < count_; ++k) {
       if (!event_armed_in(sys.model, k, sys.mode)) continue;
       const double ga = side_[static_cast<std::size_t>(k)];
       const double gb = sys.model.event_guard(k, x1, u1, t1);
       side_[static_cast<std::size_t>(k)] = gb;
-      if (!crosses(sys.model.event_info(k).direction, ga, gb)) continue;
-      Xs = X1;
-      const double tk = locate(sys, k, t0, ga, t1, gb, interp, Xs);
-      if (!sys.model.event_allowed(k, System::model_state(Xs), sys.seg.template u<m>(tk), tk)) continue;
-      if (best.event < 0 || tk < best.t) {
-        second = best.event < 0 ? INFINITY : best.t;
-        best.event = k;
-        best.t = tk;
-        best.X = Xs;
-      } else {
-        second = std::min(second, tk);
-      }
+      if (crosses(sys.model.event_info(k).direction, ga, gb)) crossings_.push_back(Crossing{k, ga, gb});
     }
-    if (best.event >= 0)
-      best.simultaneous = std::isfinite(second) && second - best.t <= 1e-12 * (1.0 + std::abs(best.t));
-    return best;
+    best_.event = -1, best_.t = NAN, best_.simultaneous = false;  // (its state kept: no allocation per step)
+    second_ = INFINITY;                                           // the next allowed crossing's time, for simultaneity
+    if (crossings_.empty()) return false;
+    t0_ = t0, t1_ = t1, X1_ = X1;
+    next_ = 0;
+    start_crossing();
+    return true;
+  }
+
+  /// Whether locating the crossings wants the state at another time t in [t0, t1].
+  bool wants_state(const System& sys, double& t) {
+    while (next_ < crossings_.size()) {
+      if (!final_) {
+        if (search_.wants(t)) {
+          pending_ = t;
+          return true;
+        }
+        const RootBracket r = search_.result();
+        if (!r.last_after) {  // the last evaluation was before the crossing: the state past it
+          final_ = true;
+          t = pending_ = r.after;
+          return true;
+        }
+      }
+      finish_crossing(sys);
+    }
+    return false;
+  }
+
+  /// The state at the time wants_state gave.
+  void take_state(const System& sys, const State& X) {
+    Xs_ = X;
+    if (final_)
+      finish_crossing(sys);
+    else
+      search_.feed(guard_at(sys, crossings_[next_].event, Xs_, pending_));
+  }
+
+  /// The earliest allowed event of the step (event < 0: none).
+  LocatedEvent<State> located() {
+    if (best_.event >= 0)
+      best_.simultaneous = std::isfinite(second_) && second_ - best_.t <= 1e-12 * (1.0 + std::abs(best_.t));
+    return best_;
   }
 
   /// Counts an event at t in the run of quick events (each within event_cascade_interval of the
@@ -140,21 +182,41 @@ class EventTracker {
     return false;
   }
 
-  /// Refines the crossing on g(interp(t)) over [ta, tb] (interpolant_root.hpp, to a rounding-level
-  /// bracket), where g goes from ga (before the crossing, possibly a side mark) to gb (after it).
-  /// Returns the bracket's end past the crossing (the guard there has reached zero or crossed it, so
-  /// that after the reset the same crossing is not found again), with Xs the state there; Xs holds
-  /// the state at tb on entry.
-  template <class Interp>
-  double locate(const System& sys, int k, double ta, double ga, double tb, double gb, Interp& interp, State& Xs) const {
-    const RootBracket r = illinois_root(
-        [&](double t) {
-          interp(t, Xs);
-          return guard_at(sys, k, Xs, t);
-        },
-        ta, ga, tb, gb, 0.0);
-    if (!r.last_after) interp(r.after, Xs);  // the last evaluation was before the crossing
-    return r.after;
+  /// A crossing found by detect(): the event and its guard's values at the step's ends.
+  struct Crossing {
+    int event;
+    double ga, gb;
+  };
+
+  /// Refining crossing next_ on g(interp(t)) over [t0, t1] (interpolant_root.hpp, to a
+  /// rounding-level bracket), where g goes from ga (before the crossing, possibly a side mark) to gb
+  /// (after it). The event's time is the bracket's end past the crossing (the guard there has reached
+  /// zero or crossed it, so that after the reset the same crossing is not found again), its state the
+  /// state there: the last one evaluated, the state at t1 when the search evaluated none, or one more
+  /// evaluation when the last was before the crossing.
+  void start_crossing() {
+    const Crossing& c = crossings_[next_];
+    search_ = IllinoisSearch(t0_, c.ga, t1_, c.gb, 0.0);
+    Xs_ = X1_;
+    final_ = false;
+  }
+
+  /// Crossing next_ located, with Xs_ its state: kept if its condition (`when`) holds and it is the
+  /// earliest so far; then the next crossing.
+  void finish_crossing(const System& sys) {
+    const int k = crossings_[next_].event;
+    const double tk = search_.result().after;
+    if (sys.model.event_allowed(k, System::model_state(Xs_), sys.seg.template u<m>(tk), tk)) {
+      if (best_.event < 0 || tk < best_.t) {
+        second_ = best_.event < 0 ? INFINITY : best_.t;
+        best_.event = k;
+        best_.t = tk;
+        best_.X = Xs_;
+      } else {
+        second_ = std::min(second_, tk);
+      }
+    }
+    if (++next_ < crossings_.size()) start_crossing();
   }
 
   static double guard_at(const System& sys, int k, const State& X, double t) {
@@ -166,6 +228,15 @@ class EventTracker {
   const IntegratorOptions& opt_;
   int run_ = 0;
   double last_t_ = -INFINITY;
+  // The step being searched (detect … located).
+  std::vector<Crossing> crossings_;  // (its capacity kept from step to step: no allocation per step)
+  std::size_t next_ = 0;             // the crossing being refined
+  IllinoisSearch search_;
+  bool final_ = false;  // the search is done and its state past the crossing is wanted
+  double t0_ = 0.0, t1_ = 0.0, pending_ = 0.0;
+  State X1_, Xs_, Xq_;
+  LocatedEvent<State> best_;
+  double second_ = INFINITY;
 };
 
 }  // namespace chaoskit

@@ -20,33 +20,71 @@ struct RootBracket {
   bool last_after = true;
 };
 
+/// illinois_root (below) one evaluation at a time, for a caller that evaluates g for many searches
+/// at once (the SIMD lanes locate the events of W trajectories with one vector step per round,
+/// simd/lane_hybrid_tasks.hpp): while wants(t), evaluate g(t) and feed it; then result(). The same
+/// arithmetic as illinois_root, which is this loop.
+class IllinoisSearch {
+ public:
+  IllinoisSearch() = default;
+  IllinoisSearch(double a, double ga, double b, double gb, double tol)
+      : a_(a),
+        ga_(ga),
+        b_(b),
+        gb_(gb),
+        tol_(tol),
+        past_(gb != 0.0 ? (gb > 0.0 ? 1.0 : -1.0) : (ga < 0.0 ? 1.0 : -1.0)) {
+    r_ = RootBracket{a, b, b, gb, true};
+  }
+
+  /// Whether the search wants g at another point; t is that point.
+  bool wants(double& t) {
+    if (!(it_ < 200 && std::abs(r_.last_g) > tol_ && b_ - a_ > 4e-16 * std::max(std::abs(a_), std::abs(b_))))
+      return false;
+    double ts = (a_ * gb_ - b_ * ga_) / (gb_ - ga_);
+    if (!(ts > a_ && ts < b_)) ts = 0.5 * (a_ + b_);
+    t = ts_ = ts;
+    return true;
+  }
+
+  /// g at the point wants() gave.
+  void feed(double gs) {
+    r_.last_t = ts_, r_.last_g = gs;
+    if (gs * past_ < 0.0) {
+      a_ = ts_, ga_ = gs;
+      if (side_ == -1) gb_ *= 0.5;  // Illinois: halve the stale end's weight
+      side_ = -1;
+    } else {
+      b_ = ts_, gb_ = gs;
+      if (side_ == +1) ga_ *= 0.5;
+      side_ = +1;
+    }
+    ++it_;
+  }
+
+  RootBracket result() const {
+    RootBracket r = r_;
+    r.before = a_, r.after = b_;
+    r.last_after = side_ != -1;
+    return r;
+  }
+
+ private:
+  double a_ = 0.0, ga_ = 0.0, b_ = 0.0, gb_ = 0.0, tol_ = 0.0, past_ = 1.0, ts_ = 0.0;
+  RootBracket r_{0.0, 0.0, 0.0, 0.0, true};
+  int side_ = 0, it_ = 0;
+};
+
 /// Refines the crossing bracketed by g(a) = ga (nonzero, on the start side; it may be a tiny mark
 /// of that side) and g(b) = gb (zero or past it) until |g| ≤ tol at the last point, or the bracket
 /// is at rounding level, or 200 iterations. g(t) evaluates the function at t; it usually leaves the
 /// interpolated state in a buffer of the caller's, which then holds the state at `last_t`.
 template <class G>
 RootBracket illinois_root(G&& g, double a, double ga, double b, double gb, double tol) {
-  const double past = gb != 0.0 ? (gb > 0.0 ? 1.0 : -1.0) : (ga < 0.0 ? 1.0 : -1.0);
-  RootBracket r{a, b, b, gb, true};
-  int side = 0;
-  for (int it = 0; it < 200 && std::abs(r.last_g) > tol && b - a > 4e-16 * std::max(std::abs(a), std::abs(b)); ++it) {
-    double ts = (a * gb - b * ga) / (gb - ga);
-    if (!(ts > a && ts < b)) ts = 0.5 * (a + b);
-    const double gs = g(ts);
-    r.last_t = ts, r.last_g = gs;
-    if (gs * past < 0.0) {
-      a = ts, ga = gs;
-      if (side == -1) gb *= 0.5;  // Illinois: halve the stale end's weight
-      side = -1;
-    } else {
-      b = ts, gb = gs;
-      if (side == +1) ga *= 0.5;
-      side = +1;
-    }
-  }
-  r.before = a, r.after = b;
-  r.last_after = side != -1;
-  return r;
+  IllinoisSearch search(a, ga, b, gb, tol);
+  double t;
+  while (search.wants(t)) search.feed(g(t));
+  return search.result();
 }
 
 }  // namespace chaoskit

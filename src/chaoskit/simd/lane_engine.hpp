@@ -27,6 +27,11 @@
 // from simd/instances/, one per instruction set, with a kernel: Kernel::size doubles per lane and
 // Kernel::m inputs, called as kernel(X, dX, t, u) on lanes.
 //
+// A model with events (a model file's [[events]]): after each accepted step, each lane's task checks
+// its guards and, where one changed side, its search asks for states inside the step, which
+// locate_crossings computes for every searching lane at once (lane_hybrid_tasks.hpp says the rest);
+// an event moves the lane to the state after its reset, at the event's time.
+//
 // Cost per vector step: 12 stage evaluations and one more for f at the new state (k0 of the next
 // step) or, for a lane that crossed a sample time or began a run, at its restarted state (where
 // the scalar driver evaluates both, and counts both in the report).
@@ -363,16 +368,25 @@ class Engine final : public LaneEngine {
     }
   }
 
-  /// The events in the accepted steps of the lanes whose task has any (step_events): x_new of an
-  /// evented lane becomes the state after the reset and t_new the event's time (k0 owed there); a run
-  /// that an event ends (`ended`: the report's status and t set) and a task that left the lanes
-  /// (`left`) go to the scalar control.
+  /// The events in the accepted steps of the lanes whose task has any (LaneTask's event calls):
+  /// x_new of an evented lane becomes the state after the reset and t_new the event's time (k0 owed
+  /// there); a run that an event ends (`ended`: the report's status and t set) and a task that left
+  /// the lanes (`left`) go to the scalar control.
   void find_events(const Mask& accepted, L& t_new, L& derivative_time, Mask& ended, Mask& left) {
+    Mask crossed{};
+    double X_old[N], k0[N], X_new[N];
     for (int l = 0; l < W; ++l) {
       if ((accepted[l] & events_[l]) == 0) continue;
-      double X_old[N], k0[N], X_new[N];
       for (int i = 0; i < N; ++i) X_old[i] = x_[i][l], k0[i] = k_[0][i][l], X_new[i] = xnew_[i][l];
-      const LaneStepEvents ev = lanes_[l].task->step_events(X_old, k0, t_[l], X_new, t_new[l]);
+      if (lanes_[l].task->step_crossings(X_old, k0, t_[l], X_new, t_new[l])) crossed[l] = -1;
+    }
+    if (all_lanes<W>(~crossed)) [[likely]]
+      return;
+    locate_crossings(crossed);
+    for (int l = 0; l < W; ++l) {
+      if (crossed[l] == 0) continue;
+      for (int i = 0; i < N; ++i) X_new[i] = xnew_[i][l];
+      const LaneStepEvents ev = lanes_[l].task->step_events(X_new);
       IntegrationReport& rep = lanes_[l].rep;
       rep.rhs_calls += ev.rhs_calls;
       rep.events += ev.events;
@@ -393,6 +407,48 @@ class Engine final : public LaneEngine {
           continue;
       }
       for (int i = 0; i < N; ++i) xnew_[i].set(l, X_new[i]);
+    }
+  }
+
+  /// The searches of the lanes whose step crossed a guard, in rounds: each round, the lanes whose
+  /// search wants the state at a time t of its step get it from one vector evaluation of
+  /// rkf78::Stepper::state_in_step, the step's stages with h = t − t_old from the step's start (x_
+  /// and k_[0] still hold the state and f there; the accepted step's other stages are no longer
+  /// needed; lanes without a request compute with h = 0). A lane asking alone computes its state in
+  /// its task's scalar code instead: a vector evaluation of a model file's flow costs more than one
+  /// scalar evaluation (measured on the knee stop, tools/bench/README.md), and events are rare
+  /// enough that most rounds have one lane asking.
+  void locate_crossings(Mask searching) {
+    auto f = [this](const L* xs, L* k, const L& t) __attribute__((always_inline)) { kernel_(xs, k, t, inputs_at(t)); };
+    double X[N];
+    for (;;) {
+      Mask wanting{};
+      L tq = t_;
+      for (int l = 0; l < W; ++l) {
+        if (searching[l] == 0) continue;
+        double t;
+        if (lanes_[l].task->wants_state(t))
+          wanting[l] = -1, tq.set(l, t);
+        else
+          searching[l] = 0;
+      }
+      if (all_lanes<W>(~wanting)) return;
+      int asking = 0, alone = 0;
+      for (int l = 0; l < W; ++l)
+        if (wanting[l] != 0) ++asking, alone = l;
+      if (asking == 1) {
+        lanes_[alone].task->take_own_state();
+        continue;
+      }
+      const L h = select<W>(wanting, tq - t_, L(0.0));
+      rkf78_stages<N, W>(f, x_, k_, xs_, t_, h, std::make_integer_sequence<int, S - 1>{});
+      advance_row<rkf78::b, N, W>(xq_, x_, k_, h);
+      usage_.rhs_evaluations += S - 1;
+      for (int l = 0; l < W; ++l) {
+        if (wanting[l] == 0) continue;
+        for (int i = 0; i < N; ++i) X[i] = xq_[i][l];
+        lanes_[l].task->take_state(X);
+      }
     }
   }
 
@@ -430,6 +486,7 @@ class Engine final : public LaneEngine {
   // Counts since the last flush, and the attempts left before the step budget (io.max_steps).
   Mask accepted_{}, rejected_{}, f_new_{}, steps_left_{};
   L x_[N], xs_[N], xnew_[N], err_[N], f_[N];
+  L xq_[N];  // a state inside an accepted step, for the event searches (locate_crossings)
   L k_[S][N];
   L u0_[m > 0 ? m : 1], slope_[m > 0 ? m : 1], seg_ta_;
   L error_;

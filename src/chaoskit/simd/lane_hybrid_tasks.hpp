@@ -3,8 +3,10 @@
 // SampledLaneTask, and the events. The engine integrates the lane's flow; after every accepted step
 // the task does, in its scalar code and with the scalar driver's own objects, what run_segments
 // (integrate/driver.hpp) does after an accepted step: the EventTracker looks for guard crossings and
-// locates the earliest with rkf78::Stepper::state_in_step (the same stages from the same x_old and
-// f(x_old) that the lane holds), the status checks (terminal, simultaneous, cascade, graze) end the
+// locates them, asking for the state at times inside the step, which the engine computes for all
+// searching lanes at once as rkf78::Stepper::state_in_step does (the same stages from the same x_old
+// and f(x_old); lane_engine.hpp's locate_crossings), or the task itself with a scalar stepper when
+// its lane is the only one asking, the status checks (terminal, simultaneous, cascade, graze) end the
 // run where the driver ends it, and the system's apply_event applies the reset and the saltation
 // matrix to the tangent columns (integrate/saltation.hpp). So a hybrid trajectory in a lane has the
 // scalar driver's bits, its event count and its work counts.
@@ -71,17 +73,38 @@ class HybridSampledLaneTask final : public SampledLaneTask<Task> {
     events_->arm(sys_, state_of(X), ta);
   }
 
-  LaneStepEvents step_events(const double* X_old, const double* k0, double t_old, double* X_new,
-                             double t_new) override {
-    LaneStepEvents out;
-    const State x_old = state_of(X_old), x_new = state_of(X_new);
-    detail::CountedSystem<System> counted{sys_, out.rhs_calls};
+  bool step_crossings(const double* X_old, const double* k0, double t_old, const double* X_new, double t_new) override {
+    location_calls_ = 0;
+    if (!events_->detect(sys_, t_old, state_of(X_new), t_new)) return false;
+    x_old_ = state_of(X_old), t_old_ = t_old;
     stepper_.k[0] = state_of(k0);
-    auto state_in_step = [&](double tq, State& X) {
-      stepper_.state_in_step(counted, tq, X, x_old, t_old, x_new, t_new);
-    };
-    LocatedEvent<State> hit = events_->find(sys_, t_old, x_new, t_new, state_in_step);
-    if (hit.event < 0) return out;  // (crossings whose condition failed may have cost evaluations)
+    return true;
+  }
+
+  bool wants_state(double& t) override {
+    if (!events_->wants_state(sys_, t)) return false;
+    wanted_ = t;
+    return true;
+  }
+
+  void take_state(const double* X) override {
+    location_calls_ += rkf78::kStages - 1;  // the driver's state_in_step: stages 1 to 12
+    events_->take_state(sys_, state_of(X));
+  }
+
+  void take_own_state() override {
+    long uncounted = 0;  // (counted as the driver counts, below)
+    detail::CountedSystem<System> counted{sys_, uncounted};
+    stepper_.state_in_step(counted, wanted_, Xq_, x_old_, t_old_, x_old_, t_old_);
+    location_calls_ += rkf78::kStages - 1;
+    events_->take_state(sys_, Xq_);
+  }
+
+  LaneStepEvents step_events(double* X_new) override {
+    LaneStepEvents out;
+    out.rhs_calls = location_calls_;
+    const LocatedEvent<State> hit = events_->located();
+    if (hit.event < 0) return out;  // (crossings whose condition failed cost evaluations all the same)
     out.t = hit.t;
     write(hit.X, X_new);
     auto end = [&out](IntegrationStatus status) {
@@ -131,7 +154,12 @@ class HybridSampledLaneTask final : public SampledLaneTask<Task> {
   std::optional<Task> scalar_run_;  ///< the task run on the scalar driver, once it left the lanes
   System sys_;  ///< the driver's system: its mode and segment persist across the task's runs, as there
   std::optional<EventTracker<System, State>> events_;
-  rkf78::Stepper<State> stepper_;  ///< its stage slots, for state_in_step
+  long location_calls_ = 0;  ///< the current step's evaluations, as the driver counts them
+  // The step being searched, for take_own_state: its start, f there (in the stepper's k[0]), the
+  // time asked for; the stepper's stage slots and the state computed.
+  State x_old_, Xq_;
+  double t_old_ = 0.0, wanted_ = 0.0;
+  rkf78::Stepper<State> stepper_;
 };
 
 }  // namespace chaoskit::simd

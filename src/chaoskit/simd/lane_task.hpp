@@ -71,17 +71,28 @@ class LaneTask {
 
   // Events of a hybrid model (integrate/event_tracker.hpp), for a task whose model has any: the
   // engine integrates the lane's flow, and the task finds, locates and applies the events in its
-  // scalar code, as run_segments does (lane_hybrid_tasks.hpp).
-  /// Whether the engine must call the two below.
+  // scalar code, as run_segments does (lane_hybrid_tasks.hpp). After each accepted step:
+  // step_crossings; if true, while wants_state(t) the state at t (an rkf78 step of size t − t_old
+  // from the step's start) goes to take_state, computed by the engine for every searching lane at
+  // once, or by the task (take_own_state) when it searches alone; then step_events.
+  /// Whether the engine must call the ones below.
   virtual bool has_events() const { return false; }
   /// At the start of segment `segment` of the current run (its time ta, the state X there).
   virtual void start_segment(std::size_t /*segment*/, const double* /*X*/, double /*ta*/) {}
-  /// After an accepted step from (X_old, t_old), where f(X_old) = k0, to (X_new, t_new): the earliest
-  /// event in it, located and applied (X_new is then rewritten, see LaneStepEvents).
-  virtual LaneStepEvents step_events(const double* /*X_old*/, const double* /*k0*/, double /*t_old*/, double* /*X_new*/,
-                                     double /*t_new*/) {
-    return {};
+  /// After an accepted step from (X_old, t_old), where f(X_old) = k0, to (X_new, t_new): whether a
+  /// guard changed side in it.
+  virtual bool step_crossings(const double* /*X_old*/, const double* /*k0*/, double /*t_old*/, const double* /*X_new*/,
+                              double /*t_new*/) {
+    return false;
   }
+  /// Whether locating the crossings wants the state at another time t of the step.
+  virtual bool wants_state(double& /*t*/) { return false; }
+  /// The state at that time.
+  virtual void take_state(const double* /*X*/) {}
+  /// The same, the state computed by the task itself (in scalar code, the same bits).
+  virtual void take_own_state() {}
+  /// The step's earliest event, located, applied (X_new is then rewritten, see LaneStepEvents).
+  virtual LaneStepEvents step_events(double* /*X_new*/) { return {}; }
 };
 
 /// Which system a lane engine integrates (its state layout): the tangent flow [x | w_1 … w_K] with
