@@ -38,6 +38,7 @@
 #include <omp.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -269,12 +270,20 @@ std::string class_job(const std::string& model, const std::string& params, doubl
 /// written beside each other in the temporary directory; the orbit_class job on them.
 std::string knee_stop_job(int samples) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("chaoskit_bench_lanes_" + std::to_string(::getpid()));
+  // Removed at exit (the job is read again for every path).
+  static const struct Scratch {
+    fs::path dir = fs::temp_directory_path() / ("chaoskit_bench_lanes_" + std::to_string(::getpid()));
+    ~Scratch() {
+      std::error_code ignored;
+      fs::remove_all(dir, ignored);
+    }
+  } scratch;
+  const fs::path& dir = scratch.dir;
   fs::create_directories(dir);
   std::ifstream model_in(data_directory() / "models" / "limb_knee_stop.toml");
   std::ofstream model_out(dir / "knee_stop_elastic.toml");
   for (std::string line; std::getline(model_in, line);)
-    model_out << (line.rfind("e_knee = ", 0) == 0 ? "e_knee = 1.0" : line) << "\n";
+    model_out << (line.rfind("e_knee = 0", 0) == 0 ? "e_knee = 1.0" : line) << "\n";  // [values] only
   std::ifstream states_in(data_directory().parent_path() / "analyses" / "walking" / "results" /
                           "knee_onset_elastic_states.csv");
   std::ofstream states_out(dir / "states.csv");
@@ -433,10 +442,14 @@ int main(int argc, char** argv) {
     doc << table.str() << chains.str() << "\nFMA-free peaks measured in this run:\n"
         << peaks.str()
         << "\nTrajectory steps per workload are the lanes' count of attempted steps (the scalar driver attempts the "
-           "same steps). Flops per trajectory step: 13 tangent-rhs evaluations (";
-    for (const BenchWorkload& w : work)
-      if (w.rhs_flops > 0) doc << w.rhs_flops << " ";
-    doc << "flops each, in the order above) plus 137 per state component for the Runge–Kutta sums and error norm.\n";
+           "same steps).";
+    if (std::any_of(work.begin(), work.end(), [](const BenchWorkload& w) { return w.rhs_flops > 0; })) {
+      doc << " Flops per trajectory step: 13 tangent-rhs evaluations (";
+      for (const BenchWorkload& w : work)
+        if (w.rhs_flops > 0) doc << w.rhs_flops << " ";
+      doc << "flops each, in the order above) plus 137 per state component for the Runge–Kutta sums and error norm.";
+    }
+    doc << "\n";
   }
   std::cout << doc.str();
   if (!out.empty()) std::ofstream(out) << doc.str();
