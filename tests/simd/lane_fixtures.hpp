@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <random>
 #include <type_traits>
@@ -37,21 +38,18 @@ inline std::vector<simd::LanePath> runnable_paths() {
   return paths;
 }
 
-/// Runs the tasks through `engine`, refilling lanes as they free; the results in task order. With
-/// `constants`, task i carries (*constants)[i] as its model's (simd::lane_constants_of).
-template <class Task>
-std::vector<typename std::decay_t<decltype(std::declval<Task>().result())>> run_in_lanes(
-    simd::LaneEngine& engine, const std::vector<Task>& tasks, const std::vector<InputSchedule>& inputs, int input_dim,
-    const std::vector<std::vector<double>>* constants = nullptr) {
+/// Runs the tasks through `engine`, refilling lanes as they free; the results in task order.
+/// make(i, done) wraps task i as the lane task the engine takes (done stores its result).
+template <class Task, class MakeLaneTask>
+std::vector<typename std::decay_t<decltype(std::declval<Task>().result())>> run_lane_tasks(
+    simd::LaneEngine& engine, const std::vector<Task>& tasks, MakeLaneTask&& make) {
   using R = std::decay_t<decltype(std::declval<Task>().result())>;
   std::vector<std::optional<R>> out(tasks.size());
   std::size_t next = 0;
   auto feed = [&] {
     while (next < tasks.size() && engine.idle_lanes() > 0) {
       const std::size_t i = next++;
-      engine.add(new simd::SampledLaneTask<Task>(
-          tasks[i], inputs[i], input_dim, [&out, i](Task& t) { out[i] = t.result(); },
-          constants ? (*constants)[i] : std::vector<double>{}));
+      engine.add(make(i, std::function<void(Task&)>([&out, i](Task& t) { out[i] = t.result(); })));
     }
   };
   feed();
@@ -65,6 +63,18 @@ std::vector<typename std::decay_t<decltype(std::declval<Task>().result())>> run_
     results.push_back(*r);
   }
   return results;
+}
+
+/// run_lane_tasks with each task as a SampledLaneTask. With `constants`, task i carries
+/// (*constants)[i] as its model's (simd::lane_constants_of).
+template <class Task>
+std::vector<typename std::decay_t<decltype(std::declval<Task>().result())>> run_in_lanes(
+    simd::LaneEngine& engine, const std::vector<Task>& tasks, const std::vector<InputSchedule>& inputs, int input_dim,
+    const std::vector<std::vector<double>>* constants = nullptr) {
+  return run_lane_tasks(engine, tasks, [&](std::size_t i, std::function<void(Task&)> done) {
+    return new simd::SampledLaneTask<Task>(tasks[i], inputs[i], input_dim, std::move(done),
+                                           constants ? (*constants)[i] : std::vector<double>{});
+  });
 }
 
 inline void check_same(const IntegrationReport& a, const IntegrationReport& b) {

@@ -7,8 +7,8 @@
 // strikes that swap the legs, and falls: a terminal event ends the run).
 #include <catch2/catch.hpp>
 
+#include <functional>
 #include <map>
-#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -60,27 +60,9 @@ std::vector<Vec<double, 4>> walker_states(int count) {
 template <class Task>
 auto run_hybrid_in_lanes(simd::LaneEngine& engine, const std::vector<Task>& tasks, const Leg& model,
                          const IntegratorOptions& io) {
-  using R = std::decay_t<decltype(std::declval<Task>().result())>;
-  std::vector<std::optional<R>> out(tasks.size());
-  std::size_t next = 0;
-  auto feed = [&] {
-    while (next < tasks.size() && engine.idle_lanes() > 0) {
-      const std::size_t i = next++;
-      engine.add(new simd::HybridSampledLaneTask<Task>(
-          tasks[i], InputSchedule(2), 2, [&out, i](Task& t) { out[i] = t.result(); }, {}, model, io));
-    }
-  };
-  feed();
-  while (engine.busy_lanes() > 0) {
-    engine.run_until_a_lane_frees();
-    feed();
-  }
-  std::vector<R> results;
-  for (auto& r : out) {
-    REQUIRE(r.has_value());
-    results.push_back(*r);
-  }
-  return results;
+  return run_lane_tasks(engine, tasks, [&](std::size_t i, std::function<void(Task&)> done) {
+    return new simd::HybridSampledLaneTask<Task>(tasks[i], InputSchedule(2), 2, std::move(done), {}, model, io);
+  });
 }
 
 struct LaneRunCounts {
