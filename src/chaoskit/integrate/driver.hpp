@@ -189,6 +189,16 @@ IntegrationReport run_segments(Stepper& stepper, System& sys, State& x, const st
     else
       return 0;
   }();
+  // rkf78 locates events on the model's components alone while it searches (rkf78_stepper.hpp's
+  // ModelStages), when the state carries more than them.
+  using ModelVec = Vec<double, System::ModelType::state_dim>;
+  constexpr bool kModelStages = std::is_same_v<Stepper, rkf78::Stepper<State>> && !std::is_same_v<State, ModelVec>;
+  [[maybe_unused]] auto model_stages = [&] {
+    if constexpr (kHybrid && kModelStages)
+      return rkf78::ModelStages<ModelVec>{};
+    else
+      return 0;
+  }();
   for (std::size_t s = 0; s < segs.size(); ++s) {
     const InputSegment& seg = segs[s];
     if (s > 0) hooks.on_boundary(x, seg.ta, segs[s - 1], seg);
@@ -255,7 +265,17 @@ IntegrationReport run_segments(Stepper& stepper, System& sys, State& x, const st
           auto state_in_step = [&](double tq, State& out) {
             stepper.state_in_step(counted, tq, out, x, t_old, x_new, t);
           };
-          LocatedEvent<State> hit = events.find(sys, t_old, x_new, t, state_in_step);
+          auto model_state_in_step = [&](double tq, ModelVec& out) {
+            if constexpr (kModelStages) {
+              ModelField<System> field{sys, rep.rhs_calls};
+              model_stages.state_in_step(field, tq, out, System::model_state(x), System::model_state(stepper.k[0]),
+                                         t_old);
+            } else {
+              state_in_step(tq, x_dense);  // (x_dense: scratch here, as for the outputs below)
+              out = System::model_state(x_dense);
+            }
+          };
+          LocatedEvent<State> hit = events.find(sys, t_old, x_new, t, state_in_step, model_state_in_step);
           if (hit.event >= 0) {
             // The step ends at the event: outputs up to it see the state just before it.
             while (k_out < outputs.size() && outputs[k_out] <= hit.t) {

@@ -17,9 +17,12 @@
 // Location. Each bracketed crossing is refined by the Illinois variant of regula falsi on g along
 // the driver's interpolant (dopri5's continuous extension, an rkf78 step of the shortened size, or
 // a dopri5 sub-integration for Bulirsch–Stoer), down to a bracket at rounding level, so that
-// |g| ≤ 1e-12 at the located state (in the guard's own units, for a guard of size one). The earliest
-// crossing whose condition (`when`) holds is the event; crossings whose condition fails are
-// consumed without effect (the simplest walker's foot passing the stance foot at mid-stance).
+// |g| ≤ 1e-12 at the located state (in the guard's own units, for a guard of size one). The search
+// reads only the guard, so it asks for the model state (for rkf78, rkf78::ModelStages: the step on
+// the model's components alone, with the same bits), and the whole state is computed once, at the
+// located time. The earliest crossing whose condition (`when`) holds is the event; crossings whose
+// condition fails are consumed without effect (the simplest walker's foot passing the stance foot
+// at mid-stance).
 //
 // What is reported instead of a silent wrong answer (IntegrationStatus):
 //   grazing_event        the guard was crossed tangentially (|ġ| ≤ 1e-8 |g_x| |f|): the saltation
@@ -47,6 +50,20 @@ struct LocatedEvent {
   double t = NAN;
   State X;
   bool simultaneous = false;  ///< another event's crossing lies within the time tolerance
+};
+
+/// The model's own vector field in the system's mode and input segment, counting its calls with the
+/// system's: what rkf78::ModelStages steps while a search narrows a crossing (a system's leading
+/// components evolve by it: TangentSystem's f, the classifier's x column).
+template <class System>
+struct ModelField {
+  using Model = typename System::ModelType;
+  const System& sys;
+  long& calls;
+  void operator()(const Vec<double, Model::state_dim>& x, Vec<double, Model::state_dim>& dx, double t) const {
+    ++calls;
+    dx = model_rhs(sys.model, x, sys.seg.template u<Model::input_dim>(t), t, sys.mode);
+  }
 };
 
 /// The event bookkeeping of one integration of a hybrid system (see the file comment). System is a
@@ -86,20 +103,30 @@ class EventTracker {
   }
 
   /// After an accepted step from t0 to (X1, t1): the earliest allowed event in it, located
-  /// (event < 0: none). interp(t, out) gives the state at t in [t0, t1]. The sides move to t1.
+  /// (event < 0: none). interp(t, out) gives the state at t in [t0, t1], model_interp(t, x) its
+  /// model state alone (the same bits as interp's model state, for less work: the search reads the
+  /// guard only). The sides move to t1.
   /// (The steps below, in a loop: the lanes run the same steps for W trajectories at once.)
-  template <class Interp>
-  LocatedEvent<State> find(const System& sys, double t0, const State& X1, double t1, Interp&& interp) {
+  template <class Interp, class ModelInterp>
+  LocatedEvent<State> find(const System& sys, double t0, const State& X1, double t1, Interp&& interp,
+                           ModelInterp&& model_interp) {
     if (!detect(sys, t0, X1, t1)) return LocatedEvent<State>{};
     double t;
-    while (wants_state(sys, t)) {
-      interp(t, Xq_);
-      take_state(sys, Xq_);
+    bool full;
+    while (wants_state(sys, t, full)) {
+      if (full) {
+        interp(t, Xq_);
+        take_state(sys, Xq_);
+      } else {
+        model_interp(t, xq_);
+        take_model_state(sys, xq_);
+      }
     }
     return located();
   }
 
-  // find() in steps: detect, then while wants_state(t): take_state(the state at t), then located().
+  // find() in steps: detect, then while wants_state(t, full): take_state(the state at t) if full,
+  // else take_model_state(its model state); then located().
 
   /// The crossings in the step (armed events whose guard changed side, in the event's direction),
   /// in event order; the sides move to t1. False: none (located() is then no event).
@@ -123,18 +150,23 @@ class EventTracker {
     return true;
   }
 
-  /// Whether locating the crossings wants the state at another time t in [t0, t1].
-  bool wants_state(const System& sys, double& t) {
+  /// Whether locating the crossings wants the state at another time t in [t0, t1]: its model state
+  /// while the search narrows a crossing (`full` false), the whole state once at a located time.
+  bool wants_state(const System& sys, double& t, bool& full) {
     while (next_ < crossings_.size()) {
       if (!final_) {
         if (search_.wants(t)) {
           pending_ = t;
+          full = false;
           return true;
         }
-        const RootBracket r = search_.result();
-        if (!r.last_after) {  // the last evaluation was before the crossing: the state past it
+        // The crossing's time is the bracket's end past it; its state the step's end when the
+        // search evaluated nothing, else the state there (which the search may have evaluated:
+        // the same time gives the same state).
+        if (evaluations_ > 0) {
           final_ = true;
-          t = pending_ = r.after;
+          t = pending_ = search_.result().after;
+          full = true;
           return true;
         }
       }
@@ -143,13 +175,16 @@ class EventTracker {
     return false;
   }
 
-  /// The state at the time wants_state gave.
+  /// The whole state at the time wants_state gave with `full`.
   void take_state(const System& sys, const State& X) {
     Xs_ = X;
-    if (final_)
-      finish_crossing(sys);
-    else
-      search_.feed(guard_at(sys, crossings_[next_].event, Xs_, pending_));
+    finish_crossing(sys);
+  }
+
+  /// The model state at the time wants_state gave without `full`.
+  void take_model_state(const System& sys, const Vec<double, n>& x) {
+    ++evaluations_;
+    search_.feed(sys.model.event_guard(crossings_[next_].event, x, sys.seg.template u<m>(pending_), pending_));
   }
 
   /// The earliest allowed event of the step (event < 0: none).
@@ -199,6 +234,7 @@ class EventTracker {
     search_ = IllinoisSearch(t0_, c.ga, t1_, c.gb, 0.0);
     Xs_ = X1_;
     final_ = false;
+    evaluations_ = 0;
   }
 
   /// Crossing next_ located, with Xs_ its state: kept if its condition (`when`) holds and it is the
@@ -219,10 +255,6 @@ class EventTracker {
     if (++next_ < crossings_.size()) start_crossing();
   }
 
-  static double guard_at(const System& sys, int k, const State& X, double t) {
-    return sys.model.event_guard(k, System::model_state(X), sys.seg.template u<m>(t), t);
-  }
-
   int count_;
   std::vector<double> side_;
   const IntegratorOptions& opt_;
@@ -232,9 +264,11 @@ class EventTracker {
   std::vector<Crossing> crossings_;  // (its capacity kept from step to step: no allocation per step)
   std::size_t next_ = 0;             // the crossing being refined
   IllinoisSearch search_;
-  bool final_ = false;  // the search is done and its state past the crossing is wanted
+  bool final_ = false;   // the search is done and its state past the crossing is wanted
+  int evaluations_ = 0;  // the search's, of the crossing being refined
   double t0_ = 0.0, t1_ = 0.0, pending_ = 0.0;
   State X1_, Xs_, Xq_;
+  Vec<double, n> xq_;
   LocatedEvent<State> best_;
   double second_ = INFINITY;
 };

@@ -98,4 +98,27 @@ struct Stepper {
   }
 };
 
+/// Stepper::state_in_step on the model's own components (a state's leading block, the part the
+/// model's vector field moves): the same stages and sums restricted to them, with `field` the
+/// model's vector field. Each stage's sum is formed component by component, and a system's leading
+/// components evolve by the model's field, so the model state this gives has the bits of the model
+/// state state_in_step gives, without the tangent columns and quadratures (three quarters of the
+/// work of a classifier's state). Event location narrows a crossing with it: the guard reads the
+/// model state only (integrate/event_tracker.hpp).
+template <class ModelState>
+struct ModelStages {
+  std::array<ModelState, kStages> k;
+
+  /// The model state at t_q of the step from (x_old, t_old) with f(x_old) = f_old.
+  template <class Field>
+  void state_in_step(Field& field, double t_q, ModelState& out, const ModelState& x_old, const ModelState& f_old,
+                     double t_old) {
+    rk::size_like(x_old, k);
+    k[0] = f_old;
+    const double h = t_q - t_old;
+    rk::run_stages<1, kStages - 1, a, c>(field, out, x_old, k, t_old, h);
+    rk::advance<kStages, b>(out, x_old, k, h);
+  }
+};
+
 }  // namespace chaoskit::rkf78

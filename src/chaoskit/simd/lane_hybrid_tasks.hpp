@@ -3,13 +3,13 @@
 // SampledLaneTask, and the events. The engine integrates the lane's flow; after every accepted step
 // the task does, in its scalar code and with the scalar driver's own objects, what run_segments
 // (integrate/driver.hpp) does after an accepted step: the EventTracker looks for guard crossings and
-// locates them, asking for the state at times inside the step, which the engine computes for all
-// searching lanes at once as rkf78::Stepper::state_in_step does (the same stages from the same x_old
-// and f(x_old); lane_engine.hpp's locate_crossings), or the task itself with a scalar stepper when
-// its lane is the only one asking, the status checks (terminal, simultaneous, cascade, graze) end the
-// run where the driver ends it, and the system's apply_event applies the reset and the saltation
-// matrix to the tangent columns (integrate/saltation.hpp). So a hybrid trajectory in a lane has the
-// scalar driver's bits, its event count and its work counts.
+// locates them: the search's model states by the task's own rkf78::ModelStages (as run_segments
+// computes them), the whole state at each located time by the engine for all lanes asking at once as
+// rkf78::Stepper::state_in_step does (the same stages from the same x_old and f(x_old);
+// lane_engine.hpp's locate_crossings), or by the task itself when its lane is the only one asking;
+// the status checks (terminal, simultaneous, cascade, graze) end the run where the driver ends it, and the system's
+// apply_event applies the reset and the saltation matrix to the tangent columns (integrate/saltation.hpp). So a hybrid
+// trajectory in a lane has the scalar driver's bits, its event count and its work counts.
 //
 // The lane kernel integrates the smooth vector field: a mode without constraints (every mode of
 // compass_gait.toml and simplest_walker.toml; the knee stop's and the kneed walker's unlocked one;
@@ -19,6 +19,7 @@
 // lanes complete. The lane's work for it up to there is lost; with a perfectly elastic stop
 // (analyses/walking's onset runs) that is an orbit whose knee meets the stop at under v_lock.
 #include <optional>
+#include <type_traits>
 #include <utility>
 
 #include "chaoskit/integrate/driver.hpp"
@@ -45,7 +46,10 @@ class HybridSampledLaneTask final : public SampledLaneTask<Task> {
   using System = typename Task::System;
   using Model = typename System::ModelType;
   using State = typename Task::State;
+  using ModelVec = Vec<double, Model::state_dim>;
   static constexpr int m = Model::input_dim;
+  // (run_segments searches on the model's components when the state carries more: a lane's always does.)
+  static_assert(!std::is_same_v<State, ModelVec>, "a lane task's state carries tangent vectors");
 
   /// As SampledLaneTask, with the trajectory's model (which must outlive the task: the events, and
   /// a run on the scalar driver, use it) and the integrator's options (the cascade limits).
@@ -81,10 +85,21 @@ class HybridSampledLaneTask final : public SampledLaneTask<Task> {
     return true;
   }
 
+  /// The search's model states come from the task's own ModelStages, as in run_segments; only the
+  /// whole state at a located time goes to the engine.
   bool wants_state(double& t) override {
-    if (!events_->wants_state(sys_, t)) return false;
-    wanted_ = t;
-    return true;
+    bool full = false;
+    while (events_->wants_state(sys_, t, full)) {
+      if (full) {
+        wanted_ = t;
+        return true;
+      }
+      ModelField<System> field{sys_, location_calls_};
+      model_stages_.state_in_step(field, t, xq_, System::model_state(x_old_), System::model_state(stepper_.k[0]),
+                                  t_old_);
+      events_->take_model_state(sys_, xq_);
+    }
+    return false;
   }
 
   void take_state(const double* X) override {
@@ -160,6 +175,8 @@ class HybridSampledLaneTask final : public SampledLaneTask<Task> {
   State x_old_, Xq_;
   double t_old_ = 0.0, wanted_ = 0.0;
   rkf78::Stepper<State> stepper_;
+  rkf78::ModelStages<ModelVec> model_stages_;  ///< the search's model-only stages
+  ModelVec xq_;
 };
 
 }  // namespace chaoskit::simd
