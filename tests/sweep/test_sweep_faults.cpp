@@ -16,8 +16,9 @@ using namespace chaoskit::test;
 
 namespace {
 // About 2 s of work on 2 threads (256 points; it was 40 s of simulated time before the tangent rhs
-// got 4x faster), in batches of 4 points so that a kill lands between writes.
-std::string slow_job() { return golf_map_job(16, 16, 160.0, "[output]\nbatch = 4\n"); }
+// got 4x faster), in batches of 4 points, each written as it finishes (write_interval = 0), so
+// that a kill lands between writes.
+std::string slow_job() { return golf_map_job(16, 16, 160.0, "[output]\nbatch = 4\nwrite_interval = 0\n"); }
 }  // namespace
 
 TEST_CASE("sweep: kill -9 at a random moment, then --resume, equals an uninterrupted run", "[sweep][faults]") {

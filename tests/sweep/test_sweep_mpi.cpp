@@ -108,8 +108,9 @@ bool same_root_attributes(const std::string& a, const std::string& b, std::strin
   return ra == rb;
 }
 
-// About 2 s of work on 2 cores (256 points) in batches of 4 points, so a kill lands between writes.
-std::string slow_job() { return golf_map_job(16, 16, 40.0, "[output]\nbatch = 4\n"); }
+// About 2 s of work on 2 cores (256 points) in batches of 4 points, each written as it finishes
+// (write_interval = 0), so a kill lands between writes.
+std::string slow_job() { return golf_map_job(16, 16, 40.0, "[output]\nbatch = 4\nwrite_interval = 0\n"); }
 
 int count_lines_starting(const std::string& text, const std::string& prefix) {
   std::istringstream in(text);

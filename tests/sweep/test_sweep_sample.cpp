@@ -233,7 +233,7 @@ TEST_CASE("sweep sample: SIGINT, then --resume, equals an uninterrupted run", "[
       write_job(dir, "slow.toml",
                 golf_sample_job("energy = [-4.0, -3.0]\nn = 64\nseed = 2\n",
                                 "[compute]\nlambda_max = { time = 40.0, renorm = 1.0, blocks = 4 }\n"
-                                "[output]\nbatch = 4\n"));
+                                "[output]\nbatch = 4\nwrite_interval = 0\n"));
   const std::string reference = dir.file("reference.h5"), out = dir.file("interrupted.h5");
   REQUIRE(run_cli(sweep_quiet(job, "--threads 2 --out " + shell_quote(reference))).exit_code == 0);
   const pid_t pid = spawn_cli(sweep_quiet(job, "--threads 2 --out " + shell_quote(out)));

@@ -24,8 +24,9 @@ using namespace chaoskit::test;
 
 namespace {
 
-// 256 points in batches of 4: about a second of work, long enough to fill a disk behind it.
-std::string fault_job() { return golf_map_job(16, 16, 40.0, "[output]\nbatch = 4\n"); }
+// 256 points in batches of 4, each written as it finishes (write_interval = 0, so the file appears
+// with the first): about a second of work, long enough to fill a disk behind it.
+std::string fault_job() { return golf_map_job(16, 16, 40.0, "[output]\nbatch = 4\nwrite_interval = 0\n"); }
 
 bool private_mounts_available() {
   return run_command(

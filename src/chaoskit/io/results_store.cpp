@@ -22,33 +22,89 @@ ResultsStore::ResultsStore(ResultsStore&&) noexcept = default;
 ResultsStore& ResultsStore::operator=(ResultsStore&&) noexcept = default;
 ResultsStore::~ResultsStore() = default;
 
-ResultsStore ResultsStore::create(const std::string& path, const std::vector<Axis>& axes,
-                                  const std::vector<Variable>& variables, const Attributes& provenance,
-                                  const CreateOptions& options) {
-  h5::QuietErrors quiet;
-  validate_layout(axes, variables);
+GridGeometry ResultsStore::geometry_for(const std::vector<Axis>& axes, const std::vector<Variable>& variables,
+                                        const CreateOptions& options) {
+  std::vector<std::size_t> shape;
+  for (const auto& a : axes) shape.push_back(a.values.size());
+  std::size_t max_values_per_point = 1;
+  for (const auto& v : variables) max_values_per_point = std::max(max_values_per_point, v.values_per_point());
+  return GridGeometry::choose(shape, max_values_per_point, options.target_chunk_values);
+}
+
+namespace {
+
+/// create's and write_finished's checks of the target path, before anything is written.
+void check_new_path(const std::string& path, const CreateOptions& options) {
   const fs::path p(path);
   std::error_code ec;
   if (fs::exists(p, ec) && !options.overwrite)
     throw InputError("output", "'" + path + "' exists (refusing to overwrite it)");
   const fs::path parent = p.has_parent_path() ? p.parent_path() : fs::path(".");
   if (!fs::is_directory(parent, ec)) throw InputError("output", "directory '" + parent.string() + "' does not exist");
-  std::vector<std::size_t> shape;
-  for (const auto& a : axes) shape.push_back(a.values.size());
-  std::size_t max_values_per_point = 1;
-  for (const auto& v : variables) max_values_per_point = std::max(max_values_per_point, v.values_per_point());
-  const GridGeometry geometry = GridGeometry::choose(shape, max_values_per_point, options.target_chunk_values);
-  AtomicFile out(path);
+}
+
+/// Fills the file under `out`'s temporary name, then renames it into place; the folder's refusals
+/// of the temporary file or the rename become InputError("output").
+template <class Fill>
+void build_into_place(AtomicFile& out, const std::string& path, Fill fill) {
   try {
-    build_results_file(out.temp_path(), path, axes, variables, provenance, geometry, {});
+    fill();
     out.commit();
   } catch (const fs::filesystem_error& e) {
     throw InputError("output", "cannot create '" + path + "': " + e.code().message());
-  } catch (const h5::Error& e) {
-    // The folder refused the file or ran out of space while every chunk was being reserved.
-    throw InputError("output", "cannot create '" + path + "': " + (e.innermost().empty() ? e.what() : e.innermost()));
   }
+}
+
+}  // namespace
+
+ResultsStore ResultsStore::create(const std::string& path, const std::vector<Axis>& axes,
+                                  const std::vector<Variable>& variables, const Attributes& provenance,
+                                  const CreateOptions& options) {
+  h5::QuietErrors quiet;
+  validate_layout(axes, variables);
+  check_new_path(path, options);
+  const GridGeometry geometry = geometry_for(axes, variables, options);
+  AtomicFile out(path);
+  build_into_place(out, path, [&] {
+    try {
+      build_results_file(out.temp_path(), path, axes, variables, provenance, geometry, {});
+    } catch (const h5::Error& e) {
+      // The folder refused the file or ran out of space while every chunk was being reserved.
+      throw InputError("output", "cannot create '" + path + "': " + (e.innermost().empty() ? e.what() : e.innermost()));
+    }
+  });
   return ResultsStore(open_store_file(path, true));
+}
+
+void ResultsStore::write_finished(const std::string& path, const std::vector<Axis>& axes,
+                                  const std::vector<Variable>& variables, const Attributes& provenance,
+                                  std::span<const PointBlock> blocks, const CreateOptions& options, int deflate_level) {
+  h5::QuietErrors quiet;
+  validate_layout(axes, variables);
+  const GridGeometry geometry = geometry_for(axes, variables, options);
+  // Every point once: the blocks in order, each starting where the previous one ended.
+  std::vector<const PointBlock*> order;
+  for (const PointBlock& b : blocks) order.push_back(&b);
+  std::sort(order.begin(), order.end(), [](const PointBlock* a, const PointBlock* b) { return a->first < b->first; });
+  std::size_t next = 0;
+  for (const PointBlock* b : order) {
+    if (b->first != next)
+      throw std::invalid_argument("write_finished: points " + std::to_string(std::min(b->first, next)) + ".." +
+                                  std::to_string(std::max(b->first, next) - 1) + " are given " +
+                                  (b->first > next ? "no values" : "twice"));
+    next += b->count;
+  }
+  if (next != geometry.points())
+    throw std::invalid_argument("write_finished: values for " + std::to_string(next) + " of " +
+                                std::to_string(geometry.points()) + " points");
+  check_new_path(path, options);
+  AtomicFile out(path);
+  build_into_place(out, path, [&] {
+    auto file = build_open_results_file(out.temp_path(), path, axes, variables, provenance, geometry,
+                                        {true, std::clamp(deflate_level, 1, 9)});
+    for (const PointBlock* b : order) write_points_unflushed(*file, b->first, b->count, b->values, b->statuses);
+    file->close();  // (flushes)
+  });
 }
 
 ResultsStore ResultsStore::open_for_resume(const std::string& path, const std::vector<Axis>& axes,

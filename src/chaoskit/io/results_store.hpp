@@ -61,6 +61,13 @@ struct CreateOptions {
   std::size_t target_chunk_values = 0;
 };
 
+/// One run of consecutive points' values, as write_points takes them.
+struct PointBlock {
+  std::size_t first = 0, count = 0;
+  std::map<std::string, BufferView> values;
+  std::span<const std::int8_t> statuses;
+};
+
 struct VariableInfo {
   Variable definition;
   std::vector<std::string> dims;    ///< axes then trailing dimensions
@@ -76,6 +83,19 @@ class ResultsStore {
   static ResultsStore create(const std::string& path, const std::vector<Axis>& axes,
                              const std::vector<Variable>& variables, const Attributes& provenance,
                              const CreateOptions& options = {});
+  /// Writes the finished (compressed) file that create, write_points for every point and finalize
+  /// would leave, in one go from values held in memory: built under a temporary name, renamed into
+  /// place once complete. For a sweep that ends before its first write (sweep/runs/results_file.hpp):
+  /// one file built instead of two and no copy. `blocks` must cover every point exactly once
+  /// (std::invalid_argument otherwise); the same InputError("output") as create for a path that
+  /// exists or cannot be created; h5::Error for a failure while writing (e.g. no space left).
+  static void write_finished(const std::string& path, const std::vector<Axis>& axes,
+                             const std::vector<Variable>& variables, const Attributes& provenance,
+                             std::span<const PointBlock> blocks, const CreateOptions& options = {},
+                             int deflate_level = 4);
+  /// The chunking create gives a store of this layout (its chunk_end cuts the batches).
+  static GridGeometry geometry_for(const std::vector<Axis>& axes, const std::vector<Variable>& variables,
+                                   const CreateOptions& options = {});
   /// Opens an existing store for writing after checking that its layout equals the one requested;
   /// InputError naming the first difference otherwise. done() then tells which points are finished.
   static ResultsStore open_for_resume(const std::string& path, const std::vector<Axis>& axes,

@@ -55,12 +55,20 @@ h5::PropList grid_dataset_properties(const std::vector<hsize_t>& chunk, const St
 
 }  // namespace
 
-void build_results_file(const std::string& file_path, const std::string& reported_path, const std::vector<Axis>& axes,
-                        const std::vector<Variable>& variables, const Attributes& provenance,
-                        const GridGeometry& geometry, const StoreStorage& storage) {
+std::unique_ptr<StoreFile> build_open_results_file(const std::string& file_path, const std::string& reported_path,
+                                                   const std::vector<Axis>& axes,
+                                                   const std::vector<Variable>& variables, const Attributes& provenance,
+                                                   const GridGeometry& geometry, const StoreStorage& storage) {
   const hid_t id = H5Fcreate(file_path.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, H5P_DEFAULT);
   if (id < 0) throw h5::Error("create " + reported_path, h5::innermost_error());
-  h5::File file(id, "create file " + file_path);
+  auto out = std::make_unique<StoreFile>();
+  out->path = file_path;
+  out->writable = true;
+  out->file = h5::File(id, "create file " + file_path);
+  out->axes = axes;
+  out->variables = variables;
+  out->geometry = geometry;
+  const hid_t file = out->file;
   write_root_attributes(file, provenance, axes, variables, storage);
 
   // Dimensions: the axes' coordinates, then an index per distinct trailing dimension, numbered in
@@ -101,6 +109,7 @@ void build_results_file(const std::string& file_path, const std::string& reporte
     h5::write_attribute_raw(ds, "_FillValue", file_type(v.type), memory_type(v.type), fill.bytes);
     h5::write_attribute(ds, "chaoskit_dims", join_names(dnames));
     attach(ds, dnames);
+    out->datasets.emplace(v.name, std::move(ds));
   }
 
   h5::PropList dcpl = grid_dataset_properties(grid_chunk, storage, true, "status");
@@ -112,11 +121,18 @@ void build_results_file(const std::string& file_path, const std::string& reporte
   netcdf::describe_status_codes(status);
   h5::write_attribute(status, "chaoskit_dims", join_names(axis_names));
   attach(status, axis_names);
-  status.reset();
+  out->status = std::move(status);
+  return out;
+}
 
-  scales.clear();
-  h5::check(H5Fflush(file, H5F_SCOPE_GLOBAL), "flush " + file_path);
-  file.close("close " + file_path);
+void build_results_file(const std::string& file_path, const std::string& reported_path, const std::vector<Axis>& axes,
+                        const std::vector<Variable>& variables, const Attributes& provenance,
+                        const GridGeometry& geometry, const StoreStorage& storage) {
+  auto f = build_open_results_file(file_path, reported_path, axes, variables, provenance, geometry, storage);
+  f->datasets.clear();
+  f->status.reset();
+  h5::check(H5Fflush(f->file, H5F_SCOPE_GLOBAL), "flush " + file_path);
+  f->file.close("close " + file_path);
 }
 
 }  // namespace chaoskit::io

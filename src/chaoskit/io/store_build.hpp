@@ -7,12 +7,14 @@
 // Two storages (write_protocol.hpp says why): `running`, uncompressed, with every chunk allocated
 // and filled at creation so that later writes change bytes in place and never metadata; and
 // `finalized`, shuffle + deflate compressed with a Fletcher-32 checksum per chunk.
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "chaoskit/io/chunk_geometry.hpp"
 #include "chaoskit/io/provenance.hpp"
 #include "chaoskit/io/results_layout.hpp"
+#include "chaoskit/io/store_file.hpp"
 
 namespace chaoskit::io {
 
@@ -29,5 +31,12 @@ struct StoreStorage {
 void build_results_file(const std::string& file_path, const std::string& reported_path, const std::vector<Axis>& axes,
                         const std::vector<Variable>& variables, const Attributes& provenance,
                         const GridGeometry& geometry, const StoreStorage& storage);
+
+/// The same, the file left open for writing (a finished file written in one go: no second open):
+/// its StoreFile, with the layout given and every dataset open.
+std::unique_ptr<StoreFile> build_open_results_file(const std::string& file_path, const std::string& reported_path,
+                                                   const std::vector<Axis>& axes,
+                                                   const std::vector<Variable>& variables, const Attributes& provenance,
+                                                   const GridGeometry& geometry, const StoreStorage& storage);
 
 }  // namespace chaoskit::io

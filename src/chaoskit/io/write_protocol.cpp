@@ -57,6 +57,13 @@ void write_run(const StoreFile& f, hid_t ds, hid_t mem_type, std::size_t first, 
   h5::check(H5Dwrite(ds, mem_type, mem, fsp, H5P_DEFAULT, values), "write " + name);
 }
 
+void write_data(StoreFile& f, std::size_t first, std::size_t count, const std::map<std::string, BufferView>& values) {
+  for (const auto& v : f.variables) {
+    const void* data = std::visit([](const auto& s) { return static_cast<const void*>(s.data()); }, values.at(v.name));
+    write_run(f, f.datasets.at(v.name), memory_type(v.type), first, count, v.values_per_point(), data, v.name);
+  }
+}
+
 }  // namespace
 
 void write_points(StoreFile& f, std::size_t first, std::size_t count, const std::map<std::string, BufferView>& values,
@@ -65,14 +72,20 @@ void write_points(StoreFile& f, std::size_t first, std::size_t count, const std:
   if (count == 0) return;
   check_batch(f, first, count, values, statuses);
   // 1. Data of every variable, then make it durable against a process crash.
-  for (const auto& v : f.variables) {
-    const void* data = std::visit([](const auto& s) { return static_cast<const void*>(s.data()); }, values.at(v.name));
-    write_run(f, f.datasets.at(v.name), memory_type(v.type), first, count, v.values_per_point(), data, v.name);
-  }
+  write_data(f, first, count, values);
   h5::check(H5Fflush(f.file, H5F_SCOPE_LOCAL), "flush data of '" + f.path + "'");
   // 2. Only now the statuses that declare those points finished.
   write_run(f, f.status, H5T_NATIVE_INT8, first, count, 1, statuses.data(), "status");
   h5::check(H5Fflush(f.file, H5F_SCOPE_LOCAL), "flush status of '" + f.path + "'");
+}
+
+void write_points_unflushed(StoreFile& f, std::size_t first, std::size_t count,
+                            const std::map<std::string, BufferView>& values, std::span<const std::int8_t> statuses) {
+  if (!f.writable) throw std::logic_error("write_points: '" + f.path + "' is open read-only");
+  if (count == 0) return;
+  check_batch(f, first, count, values, statuses);
+  write_data(f, first, count, values);
+  write_run(f, f.status, H5T_NATIVE_INT8, first, count, 1, statuses.data(), "status");
 }
 
 void write_compressed_copy(const StoreFile& f, const std::string& copy_path, int deflate_level) {

@@ -59,6 +59,11 @@ using BufferView = std::variant<std::span<const double>, std::span<const std::in
 void write_points(StoreFile& f, std::size_t first, std::size_t count, const std::map<std::string, BufferView>& values,
                   std::span<const std::int8_t> statuses);
 
+/// The same checks and writes without the flushes, for a file no reader sees yet: a finished file
+/// written whole under a temporary name and renamed into place once flushed (ResultsStore::write_finished).
+void write_points_unflushed(StoreFile& f, std::size_t first, std::size_t count,
+                            const std::map<std::string, BufferView>& values, std::span<const std::int8_t> statuses);
+
 /// Step 4 above: writes the compressed copy of the complete file `f` (same layout, chunk shape,
 /// values and root attributes other than chaoskit_storage) to the new file `copy_path`, chunk run
 /// by chunk run, so memory holds one run per variable. HDF5 failures are h5::Error.

@@ -21,7 +21,8 @@
 //               endpoint_sensitivity, section, basin), each with its own times: each quantity is a
 //               unit in ../quantities/, listed in quantity_list.hpp
 //   [integrator] stepper, rtol, atol, max_steps, dt_min
-//   [output]    file (default: the job file's stem + .h5), batch (points per write)
+//   [output]    file (default: the job file's stem + .h5), batch (points per batch), write_interval
+//               (seconds finished points are held before they are written; default 1)
 //
 // Where the points come from (PointSource). The results store, resume, the MPI schedule and the
 // batch engine only know `axes` and flat row-major indices into them. A grid job's axes are its
@@ -156,6 +157,9 @@ struct Job {
   bool stepper_named = false;    ///< [integrator] stepper given; else default_stepper(workload) per quantity
   std::string output;            ///< results file
   std::size_t batch = 0;         ///< points per write (0: automatic)
+  /// Seconds finished points are held before the writer writes them (runs/results_file.hpp); 0
+  /// writes each batch as it finishes. Not part of the job's fingerprint: it changes no result.
+  double write_interval = 1.0;
 
   std::size_t point_count() const;
   bool has_parameter_axes() const;  ///< some point's parameters differ from `params` (an axis or a column)

@@ -466,13 +466,18 @@ Job parse_job(const std::string& text, const std::string& source, const PointTab
   std::filesystem::path out = std::filesystem::path(source).stem().string() + ".h5";
   if (const auto* o = root.get("output")) {
     if (!o->is_table()) throw InputError("output", "must be a table");
-    reject_unknown_keys(*o->as_table(), {"file", "batch"}, "output.");
+    reject_unknown_keys(*o->as_table(), {"file", "batch", "write_interval"}, "output.");
     if (const auto* f = o->as_table()->get("file")) {
       out = string_of(*f, "output.file");
       if (out.empty()) throw InputError("output.file", "must not be empty");
     }
     if (const auto* b = o->as_table()->get("batch"))
       job.batch = static_cast<std::size_t>(integer_of(*b, "output.batch", 1, 1'000'000));
+    if (const auto* w = o->as_table()->get("write_interval")) {
+      job.write_interval = number_of(*w, "output.write_interval");
+      if (!(job.write_interval >= 0.0 && job.write_interval <= 3600.0))
+        throw InputError("output.write_interval", "must be between 0 and 3600 seconds");
+    }
   }
   if (out.is_relative() && !base_dir.empty()) out = base_dir / out;
   job.output = out.string();

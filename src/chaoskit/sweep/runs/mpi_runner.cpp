@@ -120,17 +120,17 @@ SweepSummary coordinate(const Job& job, const SweepOptions& opt, const MpiSessio
   sum.threads = threads;
   sum.ranks = mpi.size();
   const ResultsLayout layout = results_layout(job);
-  std::optional<io::ResultsStore> store;
-  mpi.agree([&] { store.emplace(open_results(job, opt, sum.output, threads, layout)); });
-  sum.total = store->point_count();
-  sum.already_done = store->done_count();
+  std::optional<SweepFile> file;
+  mpi.agree([&] { file.emplace(job, opt, sum.output, threads, layout); });
+  sum.total = file->point_count();
+  sum.already_done = file->done_at_start();
 
   const int max_threads = *std::max_element(all_threads.begin(), all_threads.end());
   const std::size_t total_threads = std::accumulate(all_threads.begin(), all_threads.end(), std::size_t{0});
-  GuidedSchedule schedule(pending_batches(*store, batch_size(job, max_threads)), total_threads);
+  GuidedSchedule schedule(file->pending_batches(batch_size(job, max_threads)), total_threads);
   std::mutex schedule_mutex;
   Progress progress(sum.total, sum.already_done, opt.progress, opt.log_interval);
-  StoreWriter writer(*store, layout, progress);
+  StoreWriter writer(*file, layout, progress, write_hold(job));
 
   Wakeup wake;
   std::atomic<bool> stopping{false};
@@ -218,7 +218,7 @@ SweepSummary coordinate(const Job& job, const SweepOptions& opt, const MpiSessio
     warn_point_error(compute.join(), 0);
     sum.units = schedule.units_handed_out();
     sum.interrupted = sum.signal != 0;
-    close_results(*store, writer, progress, sum);
+    close_results(*file, writer, progress, sum);
     // Only now may the workers exit: mpirun ends the whole job when one rank exits with a non-zero
     // code (128+signal after a stop), and rank 0 must not be cut off while it writes.
     for (int w = 1; w < mpi.size(); ++w) sends.send(std::vector<char>{}, MPI_BYTE, w, Tag::fin);

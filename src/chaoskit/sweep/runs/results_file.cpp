@@ -96,29 +96,33 @@ void check_memory(const Job& job) {
 
 }  // namespace
 
-io::ResultsStore open_results(const Job& job, const SweepOptions& opt, const std::string& path, int threads,
-                              const ResultsLayout& layout) {
+SweepFile::SweepFile(const Job& job, const SweepOptions& opt, std::string path, int threads,
+                     const ResultsLayout& layout)
+    : job_(job), options_(opt), path_(std::move(path)), threads_(threads), layout_(layout) {
   const std::vector<io::Axis>& axes = layout.axes;
   // The job file names the output unless the caller overrode it (SweepOptions::output).
   const std::string field = opt.output.empty() ? "output.file" : "output";
   check_memory(job);
-  const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
+  const std::filesystem::path parent = std::filesystem::absolute(path_).parent_path();
   if (!std::filesystem::is_directory(parent))
     throw InputError(field, "folder '" + parent.string() + "' does not exist");
   if (::access(parent.c_str(), W_OK) != 0) throw InputError(field, "folder '" + parent.string() + "' is not writable");
-  const bool exists = std::filesystem::exists(path);
+  const bool exists = std::filesystem::exists(path_);
   if (exists && opt.resume) {
-    io::ResultsStore store = io::ResultsStore::open_for_resume(path, axes, layout.variables);
+    io::ResultsStore store = io::ResultsStore::open_for_resume(path_, axes, layout.variables);
     const io::Attributes attrs = store.root_attributes();
     const auto it = attrs.find("job_fingerprint");
     if (it == attrs.end() || !std::holds_alternative<std::string>(it->second))
-      throw InputError("resume", "'" + path + "' was not written by chaoskit sweep (no job fingerprint)");
+      throw InputError("resume", "'" + path_ + "' was not written by chaoskit sweep (no job fingerprint)");
     const std::string diff = fingerprint_difference(std::get<std::string>(it->second), job_fingerprint(job));
-    if (!diff.empty()) throw InputError("resume", "'" + path + "' was written by a different job or build: " + diff);
-    return store;
+    if (!diff.empty()) throw InputError("resume", "'" + path_ + "' was written by a different job or build: " + diff);
+    done_at_open_ = store.done();
+    done_at_start_ = static_cast<std::size_t>(std::count(done_at_open_.begin(), done_at_open_.end(), true));
+    store_.emplace(std::move(store));
+    return;
   }
   if (exists && !opt.force)
-    throw InputError(field, "'" + path + "' exists (resume to continue it or force to replace it)");
+    throw InputError(field, "'" + path_ + "' exists (resume to continue it or force to replace it)");
   std::error_code ec;
   const auto space = std::filesystem::space(parent, ec);
   const double need = static_cast<double>(estimated_file_bytes(job));
@@ -131,9 +135,55 @@ io::ResultsStore open_results(const Job& job, const SweepOptions& opt, const std
     std::cerr << "chaoskit: warning: " << human_bytes(static_cast<double>(space.available)) << " free in "
               << parent.string() << " may not hold the compressed copy written at the end (up to " << human_bytes(need)
               << " more); the results would stay complete, uncompressed, until resuming the sweep compresses them\n";
+  geometry_ = io::ResultsStore::geometry_for(axes, layout.variables);
+}
+
+std::size_t SweepFile::point_count() const { return store_ ? store_->point_count() : geometry_.points(); }
+
+std::vector<Batch> SweepFile::pending_batches(std::size_t size) const {
+  const std::size_t points = point_count();
+  auto done = [&](std::size_t i) { return !done_at_open_.empty() && done_at_open_[i]; };
+  // A resumed file's chunks are the file's own (an older build may have cut them otherwise).
+  auto chunk_end = [&](std::size_t i) { return store_ ? store_->chunk_end(i) : geometry_.chunk_end(i); };
+  std::vector<Batch> out;
+  for (std::size_t i = 0; i < points;) {
+    if (done(i)) {
+      ++i;
+      continue;
+    }
+    const std::size_t end = std::min(chunk_end(i), i + size);
+    std::size_t j = i;
+    while (j < end && !done(j)) ++j;
+    out.push_back({i, j - i});
+    i = j;
+  }
+  return out;
+}
+
+io::ResultsStore& SweepFile::store() {
+  if (!store_) {
+    io::CreateOptions co;
+    co.overwrite = options_.force;
+    store_.emplace(
+        io::ResultsStore::create(path_, layout_.axes, layout_.variables, provenance(job_, options_, threads_), co));
+  }
+  return *store_;
+}
+
+void SweepFile::write_finished(std::span<const PointRun> runs) {
+  if (store_ || done_at_start_ > 0) throw std::logic_error("write_finished: '" + path_ + "' was written already");
+  std::vector<io::PointBlock> blocks;
+  for (const PointRun& run : runs) {
+    io::PointBlock& b = blocks.emplace_back();
+    b.first = run.first;
+    b.count = run.count();
+    for (std::size_t v = 0; v < layout_.variables.size(); ++v) b.values[layout_.variables[v].name] = run.values.view(v);
+    b.statuses = run.status;
+  }
   io::CreateOptions co;
-  co.overwrite = opt.force;
-  return io::ResultsStore::create(path, axes, layout.variables, provenance(job, opt, threads), co);
+  co.overwrite = options_.force;
+  io::ResultsStore::write_finished(path_, layout_.axes, layout_.variables, provenance(job_, options_, threads_), blocks,
+                                   co);
 }
 
 std::size_t estimated_file_bytes(const Job& job) {
@@ -157,26 +207,9 @@ std::size_t batch_size(const Job& job, int threads) {
   return job.batch > 0 ? job.batch : std::max<std::size_t>(16, 8 * static_cast<std::size_t>(threads));
 }
 
-std::vector<Batch> pending_batches(const io::ResultsStore& store, std::size_t size) {
-  const std::vector<bool> done = store.done();
-  std::vector<Batch> out;
-  for (std::size_t i = 0; i < done.size();) {
-    if (done[i]) {
-      ++i;
-      continue;
-    }
-    const std::size_t end = std::min(store.chunk_end(i), i + size);
-    std::size_t j = i;
-    while (j < end && !done[j]) ++j;
-    out.push_back({i, j - i});
-    i = j;
-  }
-  return out;
-}
-
-StoreWriter::StoreWriter(io::ResultsStore& store, const ResultsLayout& layout, Progress& progress,
+StoreWriter::StoreWriter(SweepFile& file, const ResultsLayout& layout, Progress& progress,
                          std::chrono::steady_clock::duration hold)
-    : store_(store), layout_(layout), progress_(progress), hold_(hold), last_write_(std::chrono::steady_clock::now()) {
+    : file_(file), layout_(layout), progress_(progress), hold_(hold), last_write_(std::chrono::steady_clock::now()) {
   progress_.set_point_cost(layout_.cost.least(), layout_.cost.most());
 }
 
@@ -192,8 +225,7 @@ void StoreWriter::put(PointRun run) {
   for (std::size_t p = 0; p < run.count(); ++p) computed_cost_ += layout_.cost.of(run.values, p);
   pending_.push_back(std::move(run));
   progress_.update(computed_, computed_failed_, computed_cost_);
-  if (writes_ == 0 || std::chrono::steady_clock::now() - last_write_ >= hold_ || pending_points_ >= kMaxPendingPoints)
-    write_pending();
+  if (std::chrono::steady_clock::now() - last_write_ >= hold_ || pending_points_ >= kMaxPendingPoints) write_pending();
 }
 
 void StoreWriter::flush() {
@@ -209,19 +241,48 @@ void StoreWriter::write_pending() {
   pending_points_ = 0;
   for (const PointRun& r : runs) {
     write_run(r);
-    written_ += r.count();
     ++writes_;
-    for (std::int8_t st : r.status) failed_ += st != point_status::ok;
   }
+  count_written(runs);
   last_write_ = std::chrono::steady_clock::now();
   seconds_ += std::chrono::duration<double>(last_write_ - t0).count();
+}
+
+void StoreWriter::count_written(const std::vector<PointRun>& runs) {
+  for (const PointRun& r : runs) {
+    written_ += r.count();
+    for (std::int8_t st : r.status) failed_ += st != point_status::ok;
+  }
+}
+
+bool StoreWriter::write_finished() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (writes_ > 0 || file_.created() || file_.done_at_start() > 0 || pending_points_ != file_.point_count())
+    return false;
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<PointRun> runs = merge_adjacent(std::move(pending_));
+  try {
+    file_.write_finished(runs);
+  } catch (const std::exception&) {
+    // Nothing is in place (the file is renamed into place only when complete): hold the points
+    // again for the running file, whose creation reports the folder's or the disk's refusal.
+    pending_ = std::move(runs);
+    return false;
+  }
+  pending_.clear();
+  pending_points_ = 0;
+  ++writes_;
+  count_written(runs);
+  last_write_ = std::chrono::steady_clock::now();
+  seconds_ += std::chrono::duration<double>(last_write_ - t0).count();
+  return true;
 }
 
 void StoreWriter::write_run(const PointRun& run) {
   // Each variable's column goes to the file as computed, in its own element type.
   std::map<std::string, io::BufferView> views;
   for (std::size_t v = 0; v < layout_.variables.size(); ++v) views[layout_.variables[v].name] = run.values.view(v);
-  store_.write_points(run.first, run.count(), views, run.status);
+  file_.store().write_points(run.first, run.count(), views, run.status);
 }
 
 std::size_t StoreWriter::written() const {
@@ -245,25 +306,37 @@ void StoreWriter::add_seconds(double s) {
   seconds_ += s;
 }
 
-void close_results(io::ResultsStore& store, StoreWriter& writer, Progress& progress, SweepSummary& sum) {
-  writer.flush();
-  sum.computed = writer.written();
-  for (std::int8_t s : store.read_status()) sum.failed += s > point_status::ok;
-  if (store.done_count() == sum.total) {
-    const auto t0 = std::chrono::steady_clock::now();
-    try {
-      store.finalize_and_close();
-    } catch (const std::exception& e) {
-      // finalize() writes the compressed copy beside the file and renames it into place only when
-      // it is complete, so the uncompressed results are untouched: say so, and how to finish.
-      throw std::runtime_error("all " + std::to_string(sum.total) + " points are computed and saved in '" +
-                               store.path() + "', but writing its compressed copy failed (" + e.what() +
-                               "); free some space and resume the sweep to compress it");
-    }
-    writer.add_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+std::chrono::steady_clock::duration write_hold(const Job& job) {
+  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(job.write_interval));
+}
+
+void close_results(SweepFile& file, StoreWriter& writer, Progress& progress, SweepSummary& sum) {
+  if (!sum.interrupted && writer.write_finished()) {
+    sum.computed = writer.written();
+    sum.failed = writer.failed();
     sum.finalized = true;
+  } else {
+    writer.flush();
+    io::ResultsStore& store = file.store();
+    sum.computed = writer.written();
+    for (std::int8_t s : store.read_status()) sum.failed += s > point_status::ok;
+    if (store.done_count() == sum.total) {
+      const auto t0 = std::chrono::steady_clock::now();
+      try {
+        store.finalize_and_close();
+      } catch (const std::exception& e) {
+        // finalize() writes the compressed copy beside the file and renames it into place only when
+        // it is complete, so the uncompressed results are untouched: say so, and how to finish.
+        throw std::runtime_error("all " + std::to_string(sum.total) + " points are computed and saved in '" +
+                                 store.path() + "', but writing its compressed copy failed (" + e.what() +
+                                 "); free some space and resume the sweep to compress it");
+      }
+      writer.add_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      sum.finalized = true;
+    }
+    store.close();  // (a finalized store is closed already; this closes one left incomplete)
   }
-  store.close();  // (a finalized store is closed already; this closes one left incomplete)
   sum.write_seconds = writer.seconds();
   sum.writes = writer.writes();
   progress.finish(sum.computed, writer.failed(),

@@ -38,13 +38,13 @@ SweepSummary run_sweep(const Job& job, const SweepOptions& opt) {
   sum.output = opt.output.empty() ? job.output : opt.output;
   sum.threads = opt.threads > 0 ? opt.threads : omp_get_max_threads();
   const ResultsLayout layout = results_layout(job);
-  io::ResultsStore store = open_results(job, opt, sum.output, sum.threads, layout);
-  sum.total = store.point_count();
-  sum.already_done = store.done_count();
+  SweepFile file(job, opt, sum.output, sum.threads, layout);
+  sum.total = file.point_count();
+  sum.already_done = file.done_at_start();
 
-  ListFeed feed(pending_batches(store, batch_size(job, sum.threads)));
+  ListFeed feed(file.pending_batches(batch_size(job, sum.threads)));
   Progress progress(sum.total, sum.already_done, opt.progress, opt.log_interval);
-  StoreWriter writer(store, layout, progress);
+  StoreWriter writer(file, layout, progress, write_hold(job));
   SignalGuard signals;
   const auto t_compute = Clock::now();
   const EngineReport r = compute_batches(job, layout, sum.threads, feed, writer, [] { return signal_received() != 0; });
@@ -54,7 +54,7 @@ SweepSummary run_sweep(const Job& job, const SweepOptions& opt) {
                  r.first_point_error.c_str());
   sum.signal = signal_received();
   sum.interrupted = sum.signal != 0;
-  close_results(store, writer, progress, sum);
+  close_results(file, writer, progress, sum);
   sum.seconds = std::chrono::duration<double>(Clock::now() - t_start).count();
   return sum;
 }
