@@ -47,26 +47,39 @@ inline std::int32_t basin_of(std::size_t i) { return static_cast<std::int32_t>(i
 inline std::uint8_t converged_of(std::size_t i) { return static_cast<std::uint8_t>(i % 2); }
 inline std::int8_t status_of(std::size_t i) { return i % 5 == 0 ? point_status::non_finite : point_status::ok; }
 
-/// Writes points [first, first+count) with the values above.
-inline void write_run(io::ResultsStore& store, std::size_t first, std::size_t count) {
+/// The values above of points [first, first+count), held for the views of an io::PointBlock.
+struct RunValues {
   std::vector<double> lam, psi;
   std::vector<std::int32_t> basin;
   std::vector<std::uint8_t> conv;
   std::vector<std::int8_t> st;
-  for (std::size_t i = first; i < first + count; ++i) {
-    lam.push_back(lambda_of(i));
-    for (int r = 0; r < 2; ++r)
-      for (int c = 0; c < 2; ++c) psi.push_back(psi_of(i, r, c));
-    basin.push_back(basin_of(i));
-    conv.push_back(converged_of(i));
-    st.push_back(status_of(i));
+  io::PointBlock block;
+
+  RunValues(std::size_t first, std::size_t count) {
+    for (std::size_t i = first; i < first + count; ++i) {
+      lam.push_back(lambda_of(i));
+      for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 2; ++c) psi.push_back(psi_of(i, r, c));
+      basin.push_back(basin_of(i));
+      conv.push_back(converged_of(i));
+      st.push_back(status_of(i));
+    }
+    block.first = first;
+    block.count = count;
+    block.values = {{"lambda_max", std::span<const double>(lam)},
+                    {"psi", std::span<const double>(psi)},
+                    {"basin", std::span<const std::int32_t>(basin)},
+                    {"converged", std::span<const std::uint8_t>(conv)}};
+    block.statuses = st;
   }
-  store.write_points(first, count,
-                     {{"lambda_max", std::span<const double>(lam)},
-                      {"psi", std::span<const double>(psi)},
-                      {"basin", std::span<const std::int32_t>(basin)},
-                      {"converged", std::span<const std::uint8_t>(conv)}},
-                     st);
+  RunValues(const RunValues&) = delete;  // (the block's views point into this object)
+  RunValues& operator=(const RunValues&) = delete;
+};
+
+/// Writes points [first, first+count) with the values above.
+inline void write_run(io::ResultsStore& store, std::size_t first, std::size_t count) {
+  const RunValues v(first, count);
+  store.write_points(first, count, v.block.values, v.block.statuses);
 }
 
 /// Batches [first, count) covering 0..n-1 with random sizes 1..max_batch, in shuffled order.

@@ -15,34 +15,6 @@ using namespace chaoskit::test;
 
 namespace {
 
-/// The values of points [first, first + count) as the fixtures' write_run writes them, kept alive
-/// for the views of an io::PointBlock.
-struct HeldRun {
-  std::vector<double> lam, psi;
-  std::vector<std::int32_t> basin;
-  std::vector<std::uint8_t> conv;
-  std::vector<std::int8_t> st;
-  io::PointBlock block;
-
-  HeldRun(std::size_t first, std::size_t count) {
-    for (std::size_t i = first; i < first + count; ++i) {
-      lam.push_back(lambda_of(i));
-      for (int r = 0; r < 2; ++r)
-        for (int c = 0; c < 2; ++c) psi.push_back(psi_of(i, r, c));
-      basin.push_back(basin_of(i));
-      conv.push_back(converged_of(i));
-      st.push_back(status_of(i));
-    }
-    block.first = first;
-    block.count = count;
-    block.values = {{"lambda_max", std::span<const double>(lam)},
-                    {"psi", std::span<const double>(psi)},
-                    {"basin", std::span<const std::int32_t>(basin)},
-                    {"converged", std::span<const std::uint8_t>(conv)}};
-    block.statuses = st;
-  }
-};
-
 /// Equal attributes, a NaN equal to a NaN (the float variables' _FillValue).
 bool same_attributes(const io::Attributes& a, const io::Attributes& b) {
   if (a.size() != b.size()) return false;
@@ -57,9 +29,9 @@ bool same_attributes(const io::Attributes& a, const io::Attributes& b) {
   return true;
 }
 
-std::vector<io::PointBlock> blocks_of(const std::deque<HeldRun>& runs) {
+std::vector<io::PointBlock> blocks_of(const std::deque<RunValues>& runs) {
   std::vector<io::PointBlock> out;
-  for (const HeldRun& r : runs) out.push_back(r.block);
+  for (const RunValues& r : runs) out.push_back(r.block);
   return out;
 }
 
@@ -78,7 +50,7 @@ TEST_CASE("results store: write_finished gives the file that create, write_point
     for (const auto& [first, count] : batches) write_run(s, first, count);
     s.finalize_and_close();
   }
-  std::deque<HeldRun> runs;
+  std::deque<RunValues> runs;
   for (const auto& [first, count] : batches) runs.emplace_back(first, count);
   io::ResultsStore::write_finished(direct, axes, grid_variables(), provenance, blocks_of(runs));
 
@@ -108,7 +80,7 @@ TEST_CASE("results store: write_finished refuses blocks that miss or repeat poin
   const auto axes = grid_axes(4, 5);
   const std::string path = dir.file("r.h5");
   auto attempt = [&](std::initializer_list<std::pair<std::size_t, std::size_t>> spans) {
-    std::deque<HeldRun> runs;
+    std::deque<RunValues> runs;
     for (const auto& [first, count] : spans) runs.emplace_back(first, count);
     io::ResultsStore::write_finished(path, axes, grid_variables(), {}, blocks_of(runs));
   };
