@@ -18,7 +18,8 @@ rebuilt tree shows only what was rebuilt. The parts:
 - library, the rest: every other file of the chaoskit library (and the MPI transport);
 - CLI: tools/chaoskit (the chaoskit program); Python module: src/python;
 - test binary: tests/ (chaoskit_tests);
-- other: benchmarks, the downstream test's programs, links and anything not above.
+- other: benchmarks, the downstream test's programs and anything not above (links are not
+  compiles and are left out).
 """
 import re
 import sys
