@@ -7,8 +7,11 @@
 // alone compiled them for all nine models, and so did every test that called one).
 //
 // Instantiated: λ_max and the full spectrum (K = 1 and K = state_dim), SALI (K = 2) and GALI_n
-// (K = state_dim), MEGNO, the orbit classification and the Poincaré section. Other K compile
-// implicitly where they are used.
+// (K = state_dim), MEGNO, the orbit classification and the Poincaré section; for the models with
+// events, the map to an event (flow_to_event: Newton's stride map, periodic/event_map.cpp, which
+// compiled it and the driver loops under it for every model-file type, beside the same loops in the
+// instance files). Other K compile implicitly where they are used.
+#include "chaoskit/indicators/event_flow.hpp"
 #include "chaoskit/indicators/fast_indicators.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/indicators/orbit_classification.hpp"
@@ -41,7 +44,15 @@
                                                           const InputSchedule&, const FastIndicatorOptions&, \
                                                           const IntegratorOptions&);
 
+// The map to the n-th occurrence of an event, for the models with events (CHAOSKIT_FOR_EACH_HYBRID_MODEL).
+#define CHAOSKIT_EVENT_FLOW_INSTANCE(EXTERN, M)                                                                    \
+  EXTERN template EventFlow<M> flow_to_event<M>(const M&, const Vec<double, M::state_dim>&, int, double, int, int, \
+                                                const InputSchedule&, double, const IntegratorOptions&);
+
 namespace chaoskit {
+#define CHAOSKIT_EXTERN_EVENT_FLOW(M) CHAOSKIT_EVENT_FLOW_INSTANCE(extern, M)
+CHAOSKIT_FOR_EACH_HYBRID_MODEL(CHAOSKIT_EXTERN_EVENT_FLOW)
+#undef CHAOSKIT_EXTERN_EVENT_FLOW
 #define CHAOSKIT_EXTERN_INDICATORS(M) CHAOSKIT_INDICATOR_INSTANCES(extern, M)
 #define CHAOSKIT_EXTERN_SALI(M) CHAOSKIT_SALI_INSTANCE(extern, M)
 CHAOSKIT_FOR_EACH_REGISTERED_MODEL(CHAOSKIT_EXTERN_INDICATORS)

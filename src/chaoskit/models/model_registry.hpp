@@ -82,6 +82,14 @@ using AnyModel = detail::VariantOfList<void CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_L
 #define CHAOSKIT_MODEL_KIND_SALI_file_flow(X, M) X(M)
 #define CHAOSKIT_MODEL_KIND_SALI_file_mechanical(X, M) X(M)
 #define CHAOSKIT_MODEL_KIND_SALI_file_any_size(X, M) X(M)
+/// The models with events (models/hybrid_model.hpp): the model-file types (whether a given file has
+/// events is known at run time).
+#define CHAOSKIT_MODEL_KIND_HYBRID_mechanical(X, M)
+#define CHAOSKIT_MODEL_KIND_HYBRID_mechanical_1dof(X, M)
+#define CHAOSKIT_MODEL_KIND_HYBRID_flow(X, M)
+#define CHAOSKIT_MODEL_KIND_HYBRID_file_flow(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_HYBRID_file_mechanical(X, M) X(M)
+#define CHAOSKIT_MODEL_KIND_HYBRID_file_any_size(X, M) X(M)
 
 #define CHAOSKIT_MODEL_PICK_ANY(X, M, kind) CHAOSKIT_MODEL_KIND_ANY_##kind(X, M)
 #define CHAOSKIT_MODEL_PICK_MECHANICAL(X, M, kind) CHAOSKIT_MODEL_KIND_MECHANICAL_##kind(X, M)
@@ -89,6 +97,7 @@ using AnyModel = detail::VariantOfList<void CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_L
 #define CHAOSKIT_MODEL_PICK_MECHANICAL_FILE(X, M, kind) CHAOSKIT_MODEL_KIND_MECHANICAL_FILE_##kind(X, M)
 #define CHAOSKIT_MODEL_PICK_COMPILED(X, M, kind) CHAOSKIT_MODEL_KIND_COMPILED_##kind(X, M)
 #define CHAOSKIT_MODEL_PICK_SALI(X, M, kind) CHAOSKIT_MODEL_KIND_SALI_##kind(X, M)
+#define CHAOSKIT_MODEL_PICK_HYBRID(X, M, kind) CHAOSKIT_MODEL_KIND_HYBRID_##kind(X, M)
 
 /// Every model of the list.
 #define CHAOSKIT_FOR_EACH_REGISTERED_MODEL(X) CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_PICK_ANY, X)
@@ -103,6 +112,8 @@ using AnyModel = detail::VariantOfList<void CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_L
 #define CHAOSKIT_FOR_EACH_MECHANICAL_FILE_MODEL(X) CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_PICK_MECHANICAL_FILE, X)
 /// The models whose SALI (two deviation vectors) is not their GALI_n (more than two states).
 #define CHAOSKIT_FOR_EACH_SALI_MODEL(X) CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_PICK_SALI, X)
+/// The models with events.
+#define CHAOSKIT_FOR_EACH_HYBRID_MODEL(X) CHAOSKIT_MODEL_LIST(CHAOSKIT_MODEL_PICK_HYBRID, X)
 
 /// Whether a model name is a model file (a path: it contains '/' or ends in .toml).
 bool is_model_file(const std::string& name);

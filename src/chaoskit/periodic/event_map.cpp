@@ -9,7 +9,7 @@
 #include <Eigen/SVD>
 
 #include "chaoskit/core/errors.hpp"
-#include "chaoskit/indicators/event_flow.hpp"
+#include "chaoskit/indicators/instances.hpp"  // flow_to_event, compiled once per model
 
 namespace chaoskit::periodic {
 
