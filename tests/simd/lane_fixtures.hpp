@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "chaoskit/indicators/event_map_iterates.hpp"
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/state_transition.hpp"
 #include "chaoskit/simd/lane_dispatch.hpp"
@@ -145,6 +146,17 @@ inline void check_same(const MegnoResult& a, const MegnoResult& b) {
   CHECK(same_bits(a.lambda_estimate, b.lambda_estimate));
   CHECK(a.history_megno == b.history_megno);
   CHECK(a.megno_class == b.megno_class);
+  check_same(a.report, b.report);
+}
+
+inline void check_same(const EventMapIterates& a, const EventMapIterates& b) {
+  CHECK(a.recorded == b.recorded);
+  CHECK(a.steps == b.steps);
+  CHECK(same_bits(a.lambda, b.lambda));
+  REQUIRE(a.states.size() == b.states.size());
+  for (std::size_t i = 0; i < a.states.size(); ++i) CHECK(same_bits(a.states[i], b.states[i]));
+  REQUIRE(a.times.size() == b.times.size());
+  for (std::size_t i = 0; i < a.times.size(); ++i) CHECK(same_bits(a.times[i], b.times[i]));
   check_same(a.report, b.report);
 }
 

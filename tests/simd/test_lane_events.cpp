@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "../support/event_models.hpp"
+#include "chaoskit/indicators/event_map_iterates.hpp"
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/state_transition.hpp"
 #include "chaoskit/simd/lane_dispatch.hpp"
@@ -57,11 +58,12 @@ std::vector<Vec<double, 4>> walker_states(int count) {
 
 /// The tasks through `engine` as the sweep hands them over (a hybrid model's task carries its model),
 /// lanes refilled as they free; the results in task order.
-template <class Task>
-auto run_hybrid_in_lanes(simd::LaneEngine& engine, const std::vector<Task>& tasks, const Leg& model,
+template <class Task, class M>
+auto run_hybrid_in_lanes(simd::LaneEngine& engine, const std::vector<Task>& tasks, const M& model,
                          const IntegratorOptions& io) {
+  const int m = input_count(model);
   return run_lane_tasks(engine, tasks, [&](std::size_t i, std::function<void(Task&)> done) {
-    return new simd::HybridSampledLaneTask<Task>(tasks[i], InputSchedule(2), 2, std::move(done), {}, model, io);
+    return new simd::HybridSampledLaneTask<Task>(tasks[i], InputSchedule(m), m, std::move(done), {}, model, io);
   });
 }
 
@@ -71,8 +73,8 @@ struct LaneRunCounts {
 };
 
 /// Each task on the scalar driver (`scalar`) and in every path's lanes, compared bit for bit.
-template <class Task, class Scalar>
-LaneRunCounts check_in_lanes(const Leg& model, simd::LaneSystem system, const std::vector<Task>& tasks,
+template <class Task, class Scalar, class M>
+LaneRunCounts check_in_lanes(const M& model, simd::LaneSystem system, const std::vector<Task>& tasks,
                              const IntegratorOptions& io, Scalar&& scalar) {
   LaneRunCounts counts;
   std::vector<std::decay_t<decltype(scalar(tasks[0]))>> expected;
@@ -182,4 +184,68 @@ TEST_CASE("lanes: the compass gait's heel strikes and falls are the scalar path'
   CHECK(c.events > 13);  // every walker strikes its heel
   CHECK(falls > 0);      // and some fall: the terminal event ends their run in the lane
   CHECK(falls < 13);
+}
+
+namespace {
+
+/// orbit_diagram's task (indicators/event_map_iterates.hpp) from each state, in every path's lanes
+/// against iterate_event_map on the scalar driver.
+template <int N>
+LaneRunCounts check_stride_maps(const FileModel<N>& walker, const std::vector<Vec<double, N>>& xs,
+                                const EventMapOptions& o, int* falls = nullptr) {
+  const IntegratorOptions io = rkf78_at(1e-10);
+  std::vector<EventMapIterationTask<FileModel<N>>> tasks;
+  for (const auto& x : xs) tasks.emplace_back(walker, x, o);
+  std::size_t k = 0;  // the scalar runs come in task order
+  return check_in_lanes(walker, simd::LaneSystem::tangent_full, tasks, io, [&](const auto&) {
+    const EventMapIterates r = iterate_event_map(walker, xs[k++], InputSchedule(input_count(walker)), o, io);
+    if (falls) *falls += r.report.status == IntegrationStatus::terminal_event;
+    return r;
+  });
+}
+
+template <int N>
+EventMapOptions heel_strikes(const FileModel<N>& walker, long transient, long iterates, double max_time) {
+  return {.event = event_index_named(walker, "heel_strike", "test", "the walker"),
+          .transient = transient,
+          .iterates = iterates,
+          .max_time = max_time};
+}
+
+}  // namespace
+
+TEST_CASE("lanes: a walker's stride map iterated (orbit_diagram's task) is the scalar path's, bit for bit",
+          "[simd][model_events][orbit_diagram]") {
+  // Each step of the map is one run from Phi = I that its task ends at the heel strike (on_event);
+  // some compass gaits walk on, others fall (the terminal event ends the iteration).
+  const FileModel<4> compass = shipped_file_model<4>("compass_gait");
+  int falls = 0;
+  const LaneRunCounts c = check_stride_maps(compass, walker_states(11), heel_strikes(compass, 3, 6, 10.0), &falls);
+  CHECK(c.events > 11);
+  CHECK(falls > 0);
+  CHECK(falls < 11);
+  CHECK(c.tasks_left == 0);
+  // The simplest walker near its period-two gait (gamma = 0.017, the test's job in
+  // tests/sweep/test_orbit_diagram.cpp), and steps that end without an event within max_time.
+  const FileModel<4> simplest =
+      file_model_with<4>(shipped_model("simplest_walker"), std::map<std::string, double>{{"gamma", 0.017}});
+  std::vector<Vec<double, 4>> starts;
+  for (int i = 0; i < 7; ++i) {
+    const double theta = 0.2 + 0.01 * i, dtheta = -0.24 + 0.005 * i;
+    starts.emplace_back(theta, 2.0 * theta, dtheta, (1.0 - std::cos(2.0 * theta)) * dtheta);
+  }
+  check_stride_maps(simplest, starts, heel_strikes(simplest, 10, 8, 4.0));
+  check_stride_maps(simplest, starts, heel_strikes(simplest, 1, 2, 0.5));  // max_time shorter than a step
+}
+
+TEST_CASE("lanes: the kneed walker's stride map leaves the lanes at its first knee strike, with the scalar bits",
+          "[simd][model_events][orbit_diagram]") {
+  // The knee strike latches the knee (a mode with a constraint, which the lane kernel does not
+  // integrate): each task is run again on the scalar driver (simd/lane_hybrid_tasks.hpp).
+  const FileModel<6> kneed = shipped_file_model<6>("kneed_walker");
+  std::vector<Vec<double, 6>> starts;
+  for (int i = 0; i < 3; ++i) starts.emplace_back(0.15, -0.25, -0.25, -1.0 + 0.02 * i, 1.6, 1.6);
+  const LaneRunCounts c = check_stride_maps(kneed, starts, heel_strikes(kneed, 1, 2, 4.0));
+  CHECK(c.events > 0);
+  CHECK(c.tasks_left > 0);
 }

@@ -189,6 +189,19 @@ TEST_CASE("lanes: a sweep of a model with events (the knee stop, over its restit
       "lane_sweep_knee_stop", {2});
 }
 
+TEST_CASE("lanes: an orbit diagram (the simplest walker's stride map over the slope) is identical on every path",
+          "[simd][sweep][cli][model_events][orbit_diagram]") {
+  // Each point's iterates run in a lane, one run per step of the map (indicators/event_map_iterates.hpp):
+  // period one, the doubling, period two and beyond, and a walker that never reaches its heel strike.
+  check_job_identical_on_every_path(
+      "[model]\nname = \"" + (data_directory() / "models" / "simplest_walker.toml").string() +
+          "\"\n[grid]\ngamma = { linspace = [0.012, 0.0195, 6] }\ntheta = 0.2\nphi = 0.4\n"
+          "dtheta = { list = [-0.2, -0.02] }\ndphi = { list = [-0.0779, -0.0078] }\n"
+          "[integrator]\nrtol = 1e-10\natol = 1e-10\n"
+          "[compute]\norbit_diagram = { at_event = \"heel_strike\", transient = 20, iterates = 10, max_time = 20 }\n",
+      "lane_sweep_orbit_diagram", {1, 2});
+}
+
 TEST_CASE("lanes: a three-link chain's sweep, over a mass too, is identical on every vector path",
           "[simd][sweep][cli][chain]") {
   // The chain's hand-derived tangent on lanes (models/chain_tangent.hpp), each lane with its own

@@ -1,12 +1,16 @@
 // orbit_diagram (sweep/quantities/orbit_diagram.hpp): the simplest walker's stride map iterated in
 // a slope sweep: a period-one gait recorded as one repeated state (the fixed point Newton finds)
 // with λ of the map = log of its largest multiplier's modulus, period two beyond the doubling, the
-// same bits for any thread count, and the job errors.
+// same bits for any thread count, the iterates those of flow_to_event (Newton's stride map) to the bit,
+// and the job errors.
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <cstring>
 
+#include "../support/event_models.hpp"
+#include "chaoskit/indicators/event_flow.hpp"
+#include "chaoskit/indicators/event_map_iterates.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/periodic/orbit.hpp"
 #include "chaoskit/periodic/parameter_family.hpp"
@@ -15,6 +19,7 @@
 
 using namespace chaoskit;
 using namespace chaoskit::sweep;
+using namespace chaoskit::test;
 
 namespace {
 
@@ -141,4 +146,90 @@ TEST_CASE("orbit diagram: job errors name the field", "[sweep][orbit_diagram][er
                               "\"heel_strike\" }\n",
                               "j.toml"),
                     Contains("compute.orbit_diagram.at_event: the model has no events"));
+}
+
+namespace {
+
+/// The map iterated step by step with flow_to_event (indicators/event_flow.hpp, Newton's stride
+/// map): the reference for iterate_event_map, which runs the same integrations as one task.
+template <int N>
+EventMapIterates iterate_with_flow_to_event(const FileModel<N>& model, Vec<double, N> x, const EventMapOptions& o,
+                                            const IntegratorOptions& io) {
+  EventMapIterates out;
+  const EventInfo info = model.event_info(o.event);
+  int mode = info.to_mode >= 0 ? info.to_mode : (info.from_mode >= 0 ? info.from_mode : 0);
+  Vec<double, N> v = Vec<double, N>::Constant(1.0 / std::sqrt(static_cast<double>(N)));
+  double t = 0.0, log_sum = 0.0;
+  for (long k = 0; k < o.transient + o.iterates; ++k) {
+    const EventFlow<FileModel<N>> r = flow_to_event(model, x, mode, t, o.event, 1, InputSchedule(), o.max_time, io);
+    out.report = r.report;
+    if (!r.reached) break;
+    ++out.steps;
+    const Vec<double, N> w = r.map_jacobian * v;
+    const double growth = w.norm();
+    if (k >= o.transient) {
+      for (int i = 0; i < N; ++i) out.states.push_back(r.x(i));
+      out.times.push_back(r.t - t);
+      log_sum += std::log(growth);
+      ++out.recorded;
+    }
+    v = growth > 0.0 ? Vec<double, N>(w / growth) : Vec<double, N>(Vec<double, N>::Unit(0));
+    x = r.x, mode = r.mode, t = r.t;
+  }
+  if (out.recorded == o.iterates) out.lambda = log_sum / static_cast<double>(out.recorded);
+  return out;
+}
+
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+}  // namespace
+
+TEST_CASE("orbit diagram: the iterates are flow_to_event's, bit for bit", "[sweep][orbit_diagram]") {
+  IntegratorOptions io;
+  io.stepper = StepperKind::rkf78;
+  io.rtol = io.atol = 1e-10;
+  const auto check = [&](const FileModel<4>& walker, const Vec<double, 4>& x0, long transient, long iterates,
+                         double max_time, IntegrationStatus end) {
+    const EventMapOptions o{.event = event_index_named(walker, "heel_strike", "test", "the walker"),
+                            .transient = transient,
+                            .iterates = iterates,
+                            .max_time = max_time};
+    const EventMapIterates a = iterate_event_map(walker, x0, InputSchedule(), o, io);
+    const EventMapIterates b = iterate_with_flow_to_event(walker, x0, o, io);
+    CHECK(a.report.status == end);
+    CHECK(a.report.status == b.report.status);
+    CHECK(a.steps == b.steps);
+    REQUIRE(a.recorded == b.recorded);
+    CHECK(same_bits(a.lambda, b.lambda));
+    REQUIRE(a.states.size() == b.states.size());
+    for (std::size_t i = 0; i < a.states.size(); ++i) CHECK(same_bits(a.states[i], b.states[i]));
+    for (std::size_t i = 0; i < a.times.size(); ++i) CHECK(same_bits(a.times[i], b.times[i]));
+    return a;
+  };
+  // The simplest walker in its period-two gait: every step reaches the heel strike.
+  const FileModel<4> simplest =
+      file_model_with<4>(shipped_model("simplest_walker"), std::map<std::string, double>{{"gamma", 0.017}});
+  const double theta = 0.246, dtheta = -0.24;
+  const Vec<double, 4> limping(theta, 2.0 * theta, dtheta, (1.0 - std::cos(2.0 * theta)) * dtheta);
+  const EventMapIterates walk = check(simplest, limping, 20, 12, 100.0, IntegrationStatus::ok);
+  CHECK(walk.recorded == 12);
+  CHECK(walk.report.events >= 32);
+  // A compass gait that falls (the terminal event ends the iteration).
+  const FileModel<4> compass = shipped_file_model<4>("compass_gait");
+  const Vec<double, 4> pushed(0.21877461798064055, -0.32377461798066287, -1.0928668105845611 - 0.35,
+                              -0.37613459352843526);
+  const EventMapIterates fall = check(compass, pushed, 2, 20, 100.0, IntegrationStatus::terminal_event);
+  CHECK(fall.recorded < 20);
+  CHECK(std::isnan(fall.lambda));
+}
+
+TEST_CASE("orbit diagram: the iteration's options are checked", "[sweep][orbit_diagram][errors]") {
+  using Catch::Matchers::Contains;
+  const FileModel<4> walker = shipped_file_model<4>("simplest_walker");
+  const Vec<double, 4> x(0.2, 0.4, -0.2, -0.2);
+  CHECK_THROWS_WITH(EventMapIterationTask(walker, x, EventMapOptions{.event = 7}),
+                    Contains("event: the model has no event 7"));
+  CHECK_THROWS_WITH(EventMapIterationTask(walker, x, EventMapOptions{.event = 0, .iterates = 0}), Contains("iterates"));
+  CHECK_THROWS_WITH(EventMapIterationTask(walker, x, EventMapOptions{.event = 0, .max_time = 0.0}),
+                    Contains("max_time: must be > 0 s"));
 }

@@ -24,6 +24,11 @@
 //                 Liouville samples with the knee flexed), the verdicts' settings: each lane's task
 //                 finds and applies its impacts (simd/lane_hybrid_tasks.hpp). A model file: no flop
 //                 count (its program is not counted), so no GFLOP/s.
+//   orbit_diagram walker: the simplest walker's stride map iterated (data/models/simplest_walker.toml)
+//                 from Garcia's gait state at --samples slopes γ from 0.012 to 0.019 (period one,
+//                 the doublings, chaos), orbit_diagram's default transient 100 and 64 iterates, rkf78
+//                 at 1e-10 (analyses/walking's orbit diagrams): each step of the map is a run of
+//                 [x | Φ] from Φ = I to the next heel strike (indicators/event_map_iterates.hpp).
 // Then the chains' tangent rhs, hand-derived (models/chain_tangent.hpp) against the AutoDiff
 // directional derivatives it replaced: λ_max of 16 rest states over 50 s on the scalar driver,
 // each way, for 2, 3 and 5 links (--only "chain tangent" runs this alone).
@@ -367,6 +372,12 @@ int main(int argc, char** argv) {
   if (std::string("orbit_class knee stop").rfind(only, 0) == 0)  // (it writes its files only when it runs)
     work.push_back({"orbit_class knee stop (events), " + std::to_string(samples) + " onset states, e_knee = 1",
                     knee_stop_job(samples), 0, 16, repeat_given ? repeat : 1});
+  work.push_back({"orbit_diagram walker (events), " + std::to_string(samples) + " slopes",
+                  "[model]\nname = \"" + (data_directory() / "models" / "simplest_walker.toml").string() +
+                      "\"\n[grid]\ngamma = { linspace = [0.012, 0.019, " + std::to_string(samples) +
+                      "] }\ntheta = 0.2\nphi = 0.4\ndtheta = -0.2\ndphi = -0.0779\n[compute]\n"
+                      "orbit_diagram = { at_event = \"heel_strike\" }\n[integrator]\nrtol = 1e-10\natol = 1e-10\n",
+                  0, 20, repeat_given ? repeat : 1});
   const bool chain_tangent = std::string("chain tangent").rfind(only, 0) == 0;
   std::erase_if(work, [&](const BenchWorkload& w) { return w.name.rfind(only, 0) != 0; });
   if (work.empty() && !chain_tangent) {

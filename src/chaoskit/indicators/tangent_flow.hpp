@@ -91,16 +91,39 @@ inline std::vector<InputSegment> sampled_segments(const InputSchedule& inputs, i
   return segs;
 }
 
+/// What a sampled integration of a hybrid model's system calls after each event (the driver's
+/// on_event, integrate/driver.hpp): the record and the state just before and just after it; false
+/// ends the run there (status ok, report.stopped_by_observer, X the state after the event).
+template <class System, class State>
+using SampledEventHook =
+    FunctionRef<bool(const typename EventRecordOf<System, State>::type&, const State&, const State&)>;
+
+namespace detail {
+/// integrate_sampled's observer for the driver: nothing at output times (it has none), the hook (if
+/// any) at events.
+template <class System, class State>
+struct SampledEventObserver {
+  using observes_events = void;
+  const SampledEventHook<System, State>* hook;
+  void operator()(const State&, double, std::size_t) const {}
+  bool on_event(const typename EventRecordOf<System, State>::type& e, const State& X_minus, const State& X_plus) const {
+    return hook == nullptr || (*hook)(e, X_minus, X_plus);
+  }
+};
+}  // namespace detail
+
 /// Integrates any driver System (with set_segment) from t0 to t0 + n_samples·Δt, calling
 /// sample(X, t, k) after each Δt (k = 1..n_samples; t = t0 + kΔt). `sample` may rewrite X and
-/// returns false to stop early. Returns the integration report (status, time reached, work).
-/// `sample` is type-erased so that this loop is compiled once per system, whatever the indicator.
-/// simd/lane_engine.hpp restates this loop per lane; a change here must be made there too (the
-/// lane tests compare the two bit for bit).
+/// returns false to stop early. A hybrid model's run may also be ended by `on_event` (if given) at
+/// an event: no sample is visited after it. Returns the integration report (status, time reached,
+/// work). `sample` and `on_event` are type-erased so that this loop is compiled once per system,
+/// whatever the indicator. simd/lane_engine.hpp restates this loop per lane; a change here must be
+/// made there too (the lane tests compare the two bit for bit).
 template <class System, class State>
 IntegrationReport integrate_sampled(System& sys, State& X, int input_dim, const InputSchedule& inputs, double t0,
                                     double dt, long n_samples, const IntegratorOptions& opt,
-                                    std::type_identity_t<FunctionRef<bool(State&, double, long)>> sample) {
+                                    std::type_identity_t<FunctionRef<bool(State&, double, long)>> sample,
+                                    const SampledEventHook<System, State>* on_event = nullptr) {
   const std::vector<InputSegment> segs = sampled_segments(inputs, input_dim, t0, dt, n_samples);
   const double T = t0 + static_cast<double>(n_samples) * dt;
   long k = 1;
@@ -120,11 +143,12 @@ IntegrationReport integrate_sampled(System& sys, State& X, int input_dim, const 
     // left rep holding the aborted run's partial counts for the handler below to read.
     const IntegrationReport integrated = integrate_piecewise(
         sys, X, segs, {}, opt,
-        [&](State& Xs, double t, const InputSegment&, const InputSegment&) { visit_samples(Xs, t); }, NoObserver{});
+        [&](State& Xs, double t, const InputSegment&, const InputSegment&) { visit_samples(Xs, t); },
+        detail::SampledEventObserver<System, State>{on_event});
     rep = integrated;
-    if (rep.ok()) visit_samples(X, T);
-    // A run that reached T without its sampler stopping it saw every sample, k = 1..n_samples.
-    assert(!rep.ok() || k == n_samples + 1);
+    if (rep.ok() && !rep.stopped_by_observer) visit_samples(X, T);
+    // A run that reached T without its sampler or an event hook stopping it saw every sample.
+    assert(!rep.ok() || rep.stopped_by_observer || k == n_samples + 1);
   } catch (const Stop&) {
     // A run that its sampler stopped inside the integration ends at its last sample (the lanes restate this).
     rep.status = IntegrationStatus::ok;
@@ -148,6 +172,11 @@ struct SampledRun {
 ///   bool next_run(SampledRun&);                 // false: complete
 ///   bool sample(State&, double t, long k);      // integrate_sampled's sample
 ///   void run_finished(const IntegrationReport&, const State&);
+/// and, for a task of a hybrid model that needs them (indicators/event_map_iterates.hpp), any of
+///   int initial_mode() const;                   // the model's mode at the start (else the system's, 0)
+///   void start_run(State&);                     // rewrites the state at each run's start
+///   bool on_event(const EventRecord<n, m>&, const State& X_minus, const State& X_plus);
+///                                               // after each event; false ends the run there
 template <class Task>
 concept SampledTask = requires(Task& task, typename Task::State& X, SampledRun& run, const IntegrationReport& rep) {
   typename Task::System;
@@ -157,16 +186,51 @@ concept SampledTask = requires(Task& task, typename Task::State& X, SampledRun& 
   task.run_finished(rep, X);
 };
 
+/// Whether a task has the optional parts above.
+template <class Task>
+concept TaskWithInitialMode = requires(const Task& task) {
+  { task.initial_mode() } -> std::convertible_to<int>;
+};
+template <class Task>
+concept TaskRestartingRuns = requires(Task& task, typename Task::State& X) {
+  task.start_run(X);
+};
+template <class Task>
+concept TaskWatchingEvents = requires {
+  typename Task::System::ModelType;
+}
+&&requires(Task& task, const typename Task::State& X,
+           const typename EventRecordOf<typename Task::System, typename Task::State>::type& e) {
+  { task.on_event(e, X, X) } -> std::convertible_to<bool>;
+};
+
+/// Sets a hybrid system's starting mode to the task's (when it names one).
+template <class System, class Task>
+void set_initial_mode(System& sys, const Task& task) {
+  if constexpr (TaskWithInitialMode<Task>) sys.mode = task.initial_mode();
+}
+
 /// Runs a task to completion on the scalar driver.
 template <class System, SampledTask Task>
 void run_sampled_task(System& sys, int input_dim, const InputSchedule& inputs, const IntegratorOptions& io,
                       Task& task) {
-  typename Task::State X = task.initial_state();
+  using State = typename Task::State;
+  State X = task.initial_state();
+  set_initial_mode(sys, task);
   SampledRun run;
   while (task.next_run(run)) {
-    const IntegrationReport rep =
-        integrate_sampled(sys, X, input_dim, inputs, run.t0, run.dt, run.n_samples, io,
-                          [&](typename Task::State& Xs, double t, long k) { return task.sample(Xs, t, k); });
+    if constexpr (TaskRestartingRuns<Task>) task.start_run(X);
+    const auto sample = [&](State& Xs, double t, long k) { return task.sample(Xs, t, k); };
+    IntegrationReport rep;
+    if constexpr (TaskWatchingEvents<Task>) {
+      const auto watch = [&](const auto& e, const State& X_minus, const State& X_plus) {
+        return task.on_event(e, X_minus, X_plus);
+      };
+      const SampledEventHook<System, State> hook(watch);
+      rep = integrate_sampled(sys, X, input_dim, inputs, run.t0, run.dt, run.n_samples, io, sample, &hook);
+    } else {
+      rep = integrate_sampled(sys, X, input_dim, inputs, run.t0, run.dt, run.n_samples, io, sample);
+    }
     task.run_finished(rep, X);
   }
 }

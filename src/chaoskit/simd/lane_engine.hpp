@@ -13,15 +13,13 @@
 // the engine's vectors; scalar code per lane runs only where a lane reaches a segment's end (a
 // sample time: the task's sample()), its run's end, the step budget or dt_min. Measured on golf's
 // λ_max (tools/bench/README.md), the per-lane scalar loops it replaced cost about 14 % of the
-// AVX-512 path's time. The
-// arithmetic it calls is restated beside tests of its own: the rkf78 attempt, error norm and step
-// rule in lane_rkf78.hpp (tests/simd/test_lane_rkf78.cpp), the compiled models' kernels in
-// lane_kernels.hpp (test_lane_kernels.cpp), the model files' in lane_file_kernels.hpp (every
-// instruction against the scalar program in test_lane_engine.cpp). The control is pinned end to
-// end: tests/simd/test_lane_engine.cpp and test_lane_models.cpp run every indicator in every lane
-// of every path against the scalar driver, bit for bit, with lanes refilled, input events, early
-// stops and step budgets running out. A change to the driver's or integrate_sampled's decisions
-// must be made here too; those tests fail until it is.
+// AVX-512 path's time. The arithmetic it calls is restated beside tests of its own: the rkf78
+// attempt, error norm and step rule in lane_rkf78.hpp (tests/simd/test_lane_rkf78.cpp), the compiled
+// models' kernels in lane_kernels.hpp (test_lane_kernels.cpp), the model files' in
+// lane_file_kernels.hpp (every instruction against the scalar program in test_lane_engine.cpp). The control is pinned
+// end to end: tests/simd/test_lane_engine.cpp and test_lane_models.cpp run every indicator in every lane of every path
+// against the scalar driver, bit for bit, with lanes refilled, input events, early stops and step budgets running out.
+// A change to the driver's or integrate_sampled's decisions must be made here too; those tests fail until it is.
 //
 // Instantiated by the lane_models_<isa>.cpp and lane_files_<isa>.cpp that src/CMakeLists.txt writes
 // from simd/instances/, one per instruction set, with a kernel: Kernel::size doubles per lane and
@@ -210,6 +208,8 @@ class Engine final : public LaneEngine {
       lane.stop = false;
       lane.rep = IntegrationReport{};
       lane.rep.t = lane.segs[0].ta;
+      double X[N];  // a task that rewrites its state at each run's start (a map's steps, each from Φ = I)
+      if (run.restarts_state) read_lane(l, X), lane.task->start_run(X), write_lane(l, X);
       bool finite = true;
       for (int i = 0; i < N; ++i) finite = finite && __builtin_isfinite(x_[i][l]);
       if (!finite) {

@@ -8,8 +8,10 @@
 // rkf78::Stepper::state_in_step does (the same stages from the same x_old and f(x_old);
 // lane_engine.hpp's locate_crossings), or by the task itself when its lane is the only one asking;
 // the status checks (terminal, simultaneous, cascade, graze) end the run where the driver ends it, and the system's
-// apply_event applies the reset and the saltation matrix to the tangent columns (integrate/saltation.hpp). So a hybrid
-// trajectory in a lane has the scalar driver's bits, its event count and its work counts.
+// apply_event applies the reset and the saltation matrix to the tangent columns (integrate/saltation.hpp), and a task
+// that watches events (its on_event, indicators/tangent_flow.hpp: a map's step) may end the run there, as the
+// driver's observer does. So a hybrid trajectory in a lane has the scalar driver's bits, its event count and its work
+// counts. The task starts in its initial_mode, as run_sampled_task starts it.
 //
 // The lane kernel integrates the smooth vector field: a mode without constraints (every mode of
 // compass_gait.toml and simplest_walker.toml; the knee stop's and the kneed walker's unlocked one;
@@ -60,13 +62,21 @@ class HybridSampledLaneTask final : public SampledLaneTask<Task> {
         io_(io),
         start_(std::move(task)),
         sys_{model},
-        stepper_(io) {}
+        stepper_(io) {
+    set_initial_mode(sys_, start_);
+  }
 
   bool has_events() const override { return model_.event_count() > 0; }
 
   void complete() override { this->on_complete_(scalar_run_ ? *scalar_run_ : this->task_); }
 
   bool next_run(LaneRun& run) override {
+    // A task that starts in a mode the lane kernel cannot integrate (its initial_mode) runs on the
+    // scalar driver at once: the lane completes it without a step.
+    if (!scalar_run_ && !lanes_integrate_mode(model_, sys_.mode)) {
+      run_on_scalar_driver();
+      return false;
+    }
     if (!Base::next_run(run)) return false;
     events_.emplace(sys_, io_);  // run_segments keeps one tracker per integration
     return true;
@@ -145,6 +155,16 @@ class HybridSampledLaneTask final : public SampledLaneTask<Task> {
       return out;
     }
     out.events = 1;
+    if constexpr (TaskWatchingEvents<Task>) {
+      // The driver's on_event: a task that ends its run here (a map's step) ends it at X⁺, without
+      // the restart below.
+      if (!this->task_.on_event(e, hit.X, X)) {
+        write(X, X_new);
+        out.outcome = LaneStepEvents::Outcome::run_ended;
+        out.status = IntegrationStatus::ok;
+        return out;
+      }
+    }
     ++out.rhs_calls;  // the driver's stepper.start at X⁺ (the engine evaluates it with the other lanes')
     events_->arm(sys_, X, hit.t, hit.event);
     write(X, X_new);
@@ -159,7 +179,7 @@ class HybridSampledLaneTask final : public SampledLaneTask<Task> {
   /// The whole task again, from its start, on the scalar driver; complete() then reports its result.
   void run_on_scalar_driver() {
     scalar_run_.emplace(start_);
-    System sys{model_};
+    System sys{model_};  // (its mode the task's: run_sampled_task)
     run_sampled_task(sys, this->input_dim_, this->inputs_, io_, *scalar_run_);
   }
 

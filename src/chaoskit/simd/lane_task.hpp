@@ -31,6 +31,7 @@ struct LaneRun {
   std::size_t segment_count = 0;
   double t0 = 0.0, dt = 1.0;
   long n_samples = 0;
+  bool restarts_state = false;  ///< the task rewrites the state at the run's start (LaneTask::start_run)
 };
 
 /// What a hybrid model's events did to a lane's accepted step (LaneTask::step_events).
@@ -62,6 +63,8 @@ class LaneTask {
   virtual int model_constants(double* c, int count) const = 0;
   /// The next integration, or false when the task is complete.
   virtual bool next_run(LaneRun& run) = 0;
+  /// At the start of a run that says so (LaneRun::restarts_state): may rewrite the state X.
+  virtual void start_run(double* /*X*/) {}
   /// integrate_sampled's sample(X, t, k): may rewrite X; false stops the run.
   virtual bool sample(double* X, double t, long k) = 0;
   /// The run's report and the state at its end.
@@ -91,7 +94,9 @@ class LaneTask {
   virtual void take_state(const double* /*X*/) {}
   /// The same, the state computed by the task itself (in scalar code, the same bits).
   virtual void take_own_state() {}
-  /// The step's earliest event, located, applied (X_new is then rewritten, see LaneStepEvents).
+  /// The step's earliest event, located, applied (X_new is then rewritten, see LaneStepEvents);
+  /// a task that ends its run at the event (its on_event, indicators/tangent_flow.hpp) says
+  /// run_ended with status ok.
   virtual LaneStepEvents step_events(double* /*X_new*/) { return {}; }
 };
 

@@ -65,8 +65,16 @@ class SampledLaneTask : public LaneTask {
     assert(std::adjacent_find(segments_.begin(), segments_.end(), [](const LaneSegment& a, const LaneSegment& b) {
              return !(a.ta <= a.tb && a.tb == b.ta);
            }) == segments_.end());
-    run = LaneRun{segments_.data(), segments_.size(), r.t0, r.dt, r.n_samples};
+    run = LaneRun{segments_.data(), segments_.size(), r.t0, r.dt, r.n_samples, TaskRestartingRuns<Task>};
     return true;
+  }
+
+  void start_run(double* X) override {
+    if constexpr (TaskRestartingRuns<Task>) {
+      State Xs = Eigen::Map<const State>(X, rows_, cols_);
+      task_.start_run(Xs);
+      Eigen::Map<State>(X, rows_, cols_) = Xs;
+    }
   }
 
   bool sample(double* X, double t, long k) override {

@@ -3,6 +3,7 @@
 #include <optional>
 #include <utility>
 
+#include "chaoskit/core/point_status.hpp"
 #include "chaoskit/sweep/quantities/quantity_unit.hpp"
 
 namespace chaoskit::sweep {
@@ -75,7 +76,7 @@ LaneScheduler::Point& LaneScheduler::begin_point(void* owner, std::size_t index,
   } else {
     p.model = &job_.base_model;
   }
-  p.entry_status.assign(job_.compute.size(), 0);  // point_status::ok
+  p.entry_status.assign(job_.compute.size(), point_status::ok);  // as evaluate_point computes in place
   p.pending = 1;  // held until end_point, so that an entry completing at once does not finish it early
   current_ = &p;
   return p;

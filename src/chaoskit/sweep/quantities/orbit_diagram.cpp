@@ -59,7 +59,7 @@ const QuantityUnit& orbit_diagram_unit() {
   static const QuantityUnit unit{.quantity = Quantity::orbit_diagram,
                                  .name = "orbit_diagram",
                                  .workload = Workload::tangent_flow,
-                                 .lanes = std::nullopt,
+                                 .lanes = simd::LaneSystem::tangent_full,
                                  .read = read,
                                  .variables = variables,
                                  .fingerprint = fingerprint};
