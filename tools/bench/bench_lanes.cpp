@@ -24,10 +24,10 @@
 //                 Liouville samples with the knee flexed), the verdicts' settings: each lane's task
 //                 finds and applies its impacts (simd/lane_hybrid_tasks.hpp). A model file: no flop
 //                 count (its program is not counted), so no GFLOP/s.
-//   orbit_diagram walker: the simplest walker's stride map iterated (data/models/simplest_walker.toml)
-//                 from Garcia's gait state at --samples slopes γ from 0.012 to 0.019 (period one,
-//                 the doublings, chaos), orbit_diagram's default transient 100 and 64 iterates, rkf78
-//                 at 1e-10 (analyses/walking's orbit diagrams): each step of the map is a run of
+//   orbit_diagram walker: the simplest walker's stride map iterated (data/models/simplest_walker.toml),
+//                 analyses/walking's job on --samples (at most 400) of its slopes from 0.012 to 0.019
+//                 (period one, the doublings, chaos), each started on the period-one branch: 1000
+//                 steps of transient, 128 recorded, rkf78 at 1e-10. Each step of the map is a run of
 //                 [x | Φ] from Φ = I to the next heel strike (indicators/event_map_iterates.hpp).
 // Then the chains' tangent rhs, hand-derived (models/chain_tangent.hpp) against the AutoDiff
 // directional derivatives it replaced: λ_max of 16 rest states over 50 s on the scalar driver,
@@ -271,11 +271,9 @@ std::string class_job(const std::string& model, const std::string& params, doubl
          "[integrator]\nrtol = 1e-10\natol = 1e-10\n";
 }
 
-/// The knee stop made perfectly elastic and the first `samples` onset states of analyses/walking,
-/// written beside each other in the temporary directory; the orbit_class job on them.
-std::string knee_stop_job(int samples) {
+/// The directory the workloads' files are written to, removed at exit (a job is read again for every path).
+const std::filesystem::path& scratch_dir() {
   namespace fs = std::filesystem;
-  // Removed at exit (the job is read again for every path).
   static const struct Scratch {
     fs::path dir = fs::temp_directory_path() / ("chaoskit_bench_lanes_" + std::to_string(::getpid()));
     ~Scratch() {
@@ -283,8 +281,38 @@ std::string knee_stop_job(int samples) {
       fs::remove_all(dir, ignored);
     }
   } scratch;
-  const fs::path& dir = scratch.dir;
-  fs::create_directories(dir);
+  fs::create_directories(scratch.dir);
+  return scratch.dir;
+}
+
+/// analyses/walking's orbit diagram of the simplest walker (its job: transient 1000, 128 iterates,
+/// rkf78 at 1e-10, each slope started on the period-one branch) on `samples` of its 400 slopes,
+/// evenly spaced over 0.012 to 0.019.
+std::string walker_job(int samples) {
+  std::ifstream in(data_directory().parent_path() / "analyses" / "walking" / "results" / "garcia_orbit_diagram.csv");
+  std::vector<std::string> rows;
+  std::string header;
+  std::getline(in, header);
+  for (std::string line; std::getline(in, line);) rows.push_back(line);
+  if (rows.empty()) throw std::runtime_error("no slopes in analyses/walking/results/garcia_orbit_diagram.csv");
+  const std::filesystem::path csv = scratch_dir() / "slopes.csv";
+  std::ofstream out(csv);
+  out << header << "\n";
+  const int n = std::min<int>(samples, static_cast<int>(rows.size()));
+  for (int i = 0; i < n; ++i)
+    out << rows[static_cast<std::size_t>(i) * rows.size() / static_cast<std::size_t>(n)] << "\n";
+  return "[model]\nname = \"" + (data_directory() / "models" / "simplest_walker.toml").string() +
+         "\"\n[points]\nfile = \"" + csv.string() +
+         "\"\n[compute]\norbit_diagram = { at_event = \"heel_strike\", transient = 1000, iterates = 128, max_time = 60 "
+         "}\n"
+         "[integrator]\nrtol = 1e-10\natol = 1e-10\n";
+}
+
+/// The knee stop made perfectly elastic and the first `samples` onset states of analyses/walking,
+/// written beside each other in the temporary directory; the orbit_class job on them.
+std::string knee_stop_job(int samples) {
+  namespace fs = std::filesystem;
+  const fs::path& dir = scratch_dir();
   std::ifstream model_in(data_directory() / "models" / "limb_knee_stop.toml");
   std::ofstream model_out(dir / "knee_stop_elastic.toml");
   for (std::string line; std::getline(model_in, line);)
@@ -372,12 +400,9 @@ int main(int argc, char** argv) {
   if (std::string("orbit_class knee stop").rfind(only, 0) == 0)  // (it writes its files only when it runs)
     work.push_back({"orbit_class knee stop (events), " + std::to_string(samples) + " onset states, e_knee = 1",
                     knee_stop_job(samples), 0, 16, repeat_given ? repeat : 1});
-  work.push_back({"orbit_diagram walker (events), " + std::to_string(samples) + " slopes",
-                  "[model]\nname = \"" + (data_directory() / "models" / "simplest_walker.toml").string() +
-                      "\"\n[grid]\ngamma = { linspace = [0.012, 0.019, " + std::to_string(samples) +
-                      "] }\ntheta = 0.2\nphi = 0.4\ndtheta = -0.2\ndphi = -0.0779\n[compute]\n"
-                      "orbit_diagram = { at_event = \"heel_strike\" }\n[integrator]\nrtol = 1e-10\natol = 1e-10\n",
-                  0, 20, repeat_given ? repeat : 1});
+  if (std::string("orbit_diagram walker").rfind(only, 0) == 0)  // (it writes its files only when it runs)
+    work.push_back({"orbit_diagram walker (events), " + std::to_string(std::min(samples, 400)) + " slopes",
+                    walker_job(samples), 0, 20, repeat_given ? repeat : 1});
   const bool chain_tangent = std::string("chain tangent").rfind(only, 0) == 0;
   std::erase_if(work, [&](const BenchWorkload& w) { return w.name.rfind(only, 0) != 0; });
   if (work.empty() && !chain_tangent) {
