@@ -192,7 +192,8 @@ TEST_CASE("lanes: a sweep of a model with events (the knee stop, over its restit
 TEST_CASE("lanes: an orbit diagram (the simplest walker's stride map over the slope) is identical on every path",
           "[simd][sweep][cli][model_events][orbit_diagram]") {
   // Each point's iterates run in a lane, one run per step of the map (indicators/event_map_iterates.hpp):
-  // period one, the doubling, period two and beyond, and a walker that never reaches its heel strike.
+  // walkers that take all 30 steps, walkers that fall after a few, and walkers that never reach a heel
+  // strike (the states need not lie on a gait).
   check_job_identical_on_every_path(
       "[model]\nname = \"" + (data_directory() / "models" / "simplest_walker.toml").string() +
           "\"\n[grid]\ngamma = { linspace = [0.012, 0.0195, 6] }\ntheta = 0.2\nphi = 0.4\n"
