@@ -85,6 +85,7 @@ inline void check_same(const IntegrationReport& a, const IntegrationReport& b) {
   CHECK(a.rejected == b.rejected);
   CHECK(a.rhs_calls == b.rhs_calls);
   CHECK(a.events == b.events);
+  CHECK(a.stopped_by_observer == b.stopped_by_observer);
 }
 
 inline void check_same(const OrbitClassification& a, const OrbitClassification& b) {

@@ -399,6 +399,7 @@ class Engine final : public LaneEngine {
         case LaneStepEvents::Outcome::run_ended:
           rep.status = ev.status;
           rep.t = ev.t;
+          rep.stopped_by_observer = ev.status == IntegrationStatus::ok;  // the task's on_event, as the driver says
           ended[l] = -1;
           break;
         case LaneStepEvents::Outcome::left_lanes:
