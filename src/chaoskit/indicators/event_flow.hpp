@@ -71,9 +71,7 @@ EventFlow<M> flow_to_event(const M& model, const Vec<double, M::state_dim>& x0, 
   if (!(max_time > 0.0) || !std::isfinite(max_time)) throw InputError("max_time", "must be > 0 s");
   TangentSystem<M, n> sys{model};
   sys.mode = mode;
-  auto X = sized<typename TangentSystem<M, n>::State>(x0.size(), 1 + x0.size());
-  X.col(0) = x0;
-  X.template rightCols<n>(x0.size()).setIdentity();
+  typename TangentSystem<M, n>::State X = transition_start<M>(x0);
   EventFlow<M> out;
   detail::EventCounter<M> counter{event, count, out};
   const InputSchedule sched = inputs.dim() == input_count(model) ? inputs : InputSchedule(input_count(model));

@@ -74,12 +74,7 @@ class EventMapIterationTask {
 
   int initial_mode() const { return mode_; }
 
-  State initial_state() const {
-    auto X = sized<State>(size_, 1 + size_);
-    X.col(0) = x0_;
-    X.template rightCols<n>(size_).setIdentity();
-    return X;
-  }
+  State initial_state() const { return transition_start<M>(x0_); }
 
   bool next_run(SampledRun& run) {
     if (done_ || k_ >= o_.transient + o_.iterates) return false;

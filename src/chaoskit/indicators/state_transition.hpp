@@ -47,13 +47,7 @@ class StateTransitionTask {
     res_.stm = Mat<double, n, n>::Constant(size, size, NAN);
   }
 
-  State initial_state() const {
-    const Eigen::Index size = x0_.size();
-    auto X = sized<State>(size, 1 + size);
-    X.col(0) = x0_;
-    X.template rightCols<n>(size).setIdentity();
-    return X;
-  }
+  State initial_state() const { return transition_start<M>(x0_); }
 
   bool next_run(SampledRun& run) {
     if (started_) return false;

@@ -51,6 +51,17 @@ struct TangentSystem {
   }
 };
 
+/// [x0 | I]: the tangent flow of M from x0 with Φ = I, where the state-transition matrix starts
+/// (state_transition.hpp, event_flow.hpp's flow_to_event, event_map_iterates.hpp).
+template <Model M>
+typename TangentSystem<M, M::state_dim>::State transition_start(const Vec<double, M::state_dim>& x0) {
+  const Eigen::Index size = x0.size();
+  auto X = sized<typename TangentSystem<M, M::state_dim>::State>(size, 1 + size);
+  X.col(0) = x0;
+  X.template rightCols<M::state_dim>(size).setIdentity();
+  return X;
+}
+
 /// Splits input segments further at the given sorted times strictly inside them, so the driver
 /// stops exactly there. A time within 1e-12 (relative) of an existing boundary is that boundary.
 inline std::vector<InputSegment> split_at_times(const std::vector<InputSegment>& segs,

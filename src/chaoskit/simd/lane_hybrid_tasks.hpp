@@ -20,6 +20,7 @@
 // start on the scalar driver (run_sampled_task), which gives the bits it always gives, and leaves the
 // lanes complete. The lane's work for it up to there is lost; with a perfectly elastic stop
 // (analyses/walking's onset runs) that is an orbit whose knee meets the stop at under v_lock.
+#include <algorithm>
 #include <optional>
 #include <type_traits>
 #include <utility>
@@ -38,6 +39,16 @@ bool lanes_integrate_mode(const M& model, int mode) {
     return model.program->constraint_count(mode) == 0;
   else
     return mode == 0;
+}
+
+/// Whether the lane kernel integrates every mode of `model`: a task that may enter any of them (the
+/// orbit diagram's stride map) then stays in its lane.
+template <class M>
+bool lanes_integrate_every_mode(const M& model) {
+  const int modes = static_cast<int>(model.mode_names().size());
+  for (int mode = 0; mode < std::max(modes, 1); ++mode)
+    if (!lanes_integrate_mode(model, mode)) return false;
+  return true;
 }
 
 template <SampledTask Task>

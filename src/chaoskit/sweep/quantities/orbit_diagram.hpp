@@ -32,15 +32,6 @@ inline constexpr Slot<double> state{1, "orbit_diagram_state"}, time{2, "orbit_di
 inline constexpr Slot<std::int32_t> steps{4, "orbit_diagram_steps"};
 }  // namespace orbit_diagram_slot
 
-/// Whether the lane kernel integrates every mode of `model` (see the file comment).
-template <class M>
-bool lanes_integrate_every_mode(const M& model) {
-  const int modes = static_cast<int>(model.mode_names().size());
-  for (int mode = 0; mode < std::max(modes, 1); ++mode)
-    if (!simd::lanes_integrate_mode(model, mode)) return false;
-  return true;
-}
-
 template <Model M>
 void evaluate_orbit_diagram(const ComputeSpec& c, const EntryOutput& out, PointEvaluation<M>& p) {
   if constexpr (!HybridModel<M>) {
@@ -58,7 +49,7 @@ void evaluate_orbit_diagram(const ComputeSpec& c, const EntryOutput& out, PointE
       *out[orbit_diagram_slot::steps] = r.steps;
       if (!std::isnan(r.lambda)) *out[orbit_diagram_slot::lambda] = r.lambda;
     };
-    if (p.to_lanes && lanes_integrate_every_mode(p.model)) {
+    if (p.to_lanes && simd::lanes_integrate_every_mode(p.model)) {
       p.defer(simd::LaneSystem::tangent_full, EventMapIterationTask<M>(p.lane_model(), p.x0, o), write);
       return;
     }
