@@ -5,6 +5,7 @@
 // sweep's stm, ftle and endpoint_sensitivity entries integrate).
 #include <catch2/catch.hpp>
 
+#include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/state_transition.hpp"
 #include "support/integrate_fixtures.hpp"
 
