@@ -25,11 +25,13 @@ inline std::string write_job(const ScratchDir& dir, const std::string& name, con
   return path;
 }
 
-/// Starts `chaoskit args` as a child (stdout/stderr to /dev/null); returns its pid.
-inline pid_t spawn_cli(const std::string& args) {
+/// Starts `chaoskit args` as a child (stdout/stderr to /dev/null), with the variables of
+/// `environment` ("NAME=value ...") set for it; returns its pid.
+inline pid_t spawn_cli(const std::string& args, const std::string& environment = "") {
   const pid_t pid = ::fork();
   if (pid == 0) {
-    const std::string cmd = std::string("exec ") + chaoskit::test::cli_path() + " " + args + " >/dev/null 2>&1";
+    const std::string cmd = std::string("exec ") + (environment.empty() ? "" : "env " + environment + " ") +
+                            chaoskit::test::cli_path() + " " + args + " >/dev/null 2>&1";
     ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
