@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "chaoskit/indicators/gali.hpp"
+#include "chaoskit/indicators/generic_deviation_vectors.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/indicators/megno_quadratures.hpp"
 #include "chaoskit/indicators/tangent_flow.hpp"
@@ -89,15 +90,10 @@ struct MegnoResult {
 };
 
 namespace detail {
-/// K fixed, generic, orthonormal deviation vectors (QR of golden-ratio fractional parts).
+/// K fixed, generic, orthonormal deviation vectors (generic_deviation_vectors.hpp).
 template <int n, int K>
 Mat<double, n, K> generic_orthonormal(int rows = n, int cols = K) {
-  auto A = sized<Mat<double, n, K>>(rows, cols);
-  for (int j = 0; j < cols; ++j)
-    for (int i = 0; i < rows; ++i)
-      A(i, j) = std::fmod(0.6180339887498949 * (i + 1) + 0.7548776662466927 * (j + 1), 1.0) - 0.5;
-  Eigen::HouseholderQR<Mat<double, n, K>> qr(A);
-  return qr.householderQ() * Mat<double, n, K>::Identity(rows, cols);
+  return generic_orthonormal_columns(rows, cols);
 }
 }  // namespace detail
 

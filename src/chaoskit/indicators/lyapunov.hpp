@@ -18,8 +18,7 @@
 #include <limits>
 #include <vector>
 
-#include <Eigen/QR>
-
+#include "chaoskit/core/householder_qr.hpp"
 #include "chaoskit/indicators/tangent_flow.hpp"
 #include "chaoskit/integrate/trajectory.hpp"
 
@@ -193,14 +192,12 @@ class LyapunovTask {
       logs(0) = std::log(norm);
       Xs.col(1) = W / norm;
     } else {
-      Eigen::HouseholderQR<Mat<double, n, K>> qr(W);
-      const Mat<double, n, K> R = qr.matrixQR();
-      Mat<double, n, K> Q = qr.householderQ() * Mat<double, n, K>::Identity(W.rows(), k);
+      const Vec<double, K> r = householder_thin_q(W);  // W becomes Q
       for (int i = 0; i < k; ++i) {
-        logs(i) = std::log(std::abs(R(i, i)));
-        if (R(i, i) < 0) Q.col(i) = -Q.col(i);
+        logs(i) = std::log(std::abs(r(i)));
+        if (r(i) < 0) W.col(i) = -W.col(i);
       }
-      Xs.template rightCols<K>(k) = Q;
+      Xs.template rightCols<K>(k) = W;
     }
     return logs;
   }

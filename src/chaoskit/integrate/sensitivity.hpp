@@ -19,9 +19,9 @@
 #include <string>
 
 #include <Eigen/Cholesky>
-#include <Eigen/SVD>
 #include "chaoskit/core/autodiff.hpp"
 
+#include "chaoskit/core/dense_decompositions.hpp"
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/models/mechanics.hpp"
@@ -91,8 +91,8 @@ EndpointSensitivity<M::state_dim> endpoint_sensitivity(const M& model, const Vec
   e.task_stm = endpoint_task_jacobian(model, xT) * stm;
   const Mat<double, 2, n> P = e.task_stm.template topRows<2>();
   const Mat<double, 2, n> V = e.task_stm.template bottomRows<2>();
-  e.sigma_position = Eigen::JacobiSVD<Mat<double, 2, n>>(P).singularValues();
-  e.sigma_velocity = Eigen::JacobiSVD<Mat<double, 2, n>>(V).singularValues();
+  e.sigma_position = singular_values(P);
+  e.sigma_velocity = singular_values(V);
   return e;
 }
 
@@ -129,8 +129,17 @@ Mat<double, M::state_dim, M::state_dim> stm_in_metric(const M& model, const Vec<
   if (metric == FtleMetric::euclidean) return stm;
   const Mat<double, n, n> G0 = metric_factor(model, x0, metric);
   const Mat<double, n, n> GT = metric_factor(model, xT, metric);
-  // Ψ G0⁻ᵀ: solve G0 Zᵀ = Ψᵀ, i.e. Z = (G0⁻¹ Ψᵀ)ᵀ, with G0 lower triangular.
-  const Mat<double, n, n> Z = G0.template triangularView<Eigen::Lower>().solve(stm.transpose()).transpose();
+  // Z = Ψ G0⁻ᵀ: each row z of Z solves G0 zᵀ = ψᵀ (ψ the row of Ψ) by forward substitution, G0
+  // being lower triangular. Written out: Eigen's triangular solve with a matrix right-hand side
+  // compiles its blocked matrix-product kernels into every model's instance file.
+  const int ns = state_count(model);
+  auto Z = sized<Mat<double, n, n>>(ns, ns);
+  for (int r = 0; r < ns; ++r)
+    for (int i = 0; i < ns; ++i) {
+      double sum = stm(r, i);
+      for (int k = 0; k < i; ++k) sum -= G0(i, k) * Z(r, k);
+      Z(r, i) = sum / G0(i, i);
+    }
   return GT.transpose() * Z;
 }
 
@@ -140,7 +149,7 @@ Vec<double, M::state_dim> ftle(const M& model, const Vec<double, M::state_dim>& 
                                const Mat<double, M::state_dim, M::state_dim>& stm, double duration, FtleMetric metric) {
   constexpr int n = M::state_dim;
   const Mat<double, n, n> P = stm_in_metric(model, x0, xT, stm, metric);
-  const Vec<double, n> sigma = Eigen::JacobiSVD<Mat<double, n, n>>(P).singularValues();
+  const Vec<double, n> sigma = singular_values(P);  // a square SVD: the fixed-size SVD's bits
   return sigma.array().log() / duration;
 }
 

@@ -12,9 +12,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include <Eigen/Eigenvalues>
 #include "chaoskit/core/autodiff.hpp"
 
+#include "chaoskit/core/dense_decompositions.hpp"
 #include "chaoskit/models/model_concepts.hpp"
 #include "chaoskit/models/model_registry.hpp"
 
@@ -56,13 +56,13 @@ LinearModes<M::dof> linear_modes(const M& model) {
   out.stiffness = gravity_stiffness(model, zero);
   // K is symmetric for a potential force; symmetrise away rounding before the solver assumes it.
   const Mat<double, n, n> K = 0.5 * (out.stiffness + out.stiffness.transpose());
-  Eigen::GeneralizedSelfAdjointEigenSolver<Mat<double, n, n>> solver(K, out.mass);
+  const SymmetricPencilEigen pencil = symmetric_pencil_eigen(K, out.mass);
   out.omega.resize(d);
   out.shapes.resize(d, d);
   for (int k = 0; k < d; ++k) {
-    const double w2 = solver.eigenvalues()(k);  // ascending
+    const double w2 = pencil.values(k);  // ascending
     out.omega(k) = w2 >= 0.0 ? std::sqrt(w2) : NAN;
-    Vec<double, n> v = solver.eigenvectors().col(k);
+    Vec<double, n> v = pencil.vectors.col(k);
     int lead = 0;
     while (lead < d - 1 && std::abs(v(lead)) < 1e-14 * v.norm()) ++lead;
     out.shapes.col(k) = v / v(lead);
