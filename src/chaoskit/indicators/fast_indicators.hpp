@@ -89,14 +89,6 @@ struct MegnoResult {
   IntegrationReport report;
 };
 
-namespace detail {
-/// K fixed, generic, orthonormal deviation vectors (generic_deviation_vectors.hpp).
-template <int n, int K>
-Mat<double, n, K> generic_orthonormal(int rows = n, int cols = K) {
-  return generic_orthonormal_columns(rows, cols);
-}
-}  // namespace detail
-
 /// SALI and GALI_2..K from K ≥ 2 deviation vectors, as a sampled task (tangent_flow.hpp): run by
 /// alignment_indices below on the scalar driver and by a lane of the vector engine (simd/).
 template <int K, Model M>
@@ -122,7 +114,7 @@ class AlignmentTask {
     const int rows = static_cast<int>(x0_.size());
     auto X = sized<State>(rows, 1 + k_);
     X.col(0) = x0_;
-    X.template rightCols<K>(k_) = detail::generic_orthonormal<n, K>(rows, k_);
+    X.template rightCols<K>(k_) = generic_orthonormal_columns(rows, k_);
     return X;
   }
 

@@ -44,6 +44,7 @@
 #include <vector>
 
 #include "chaoskit/indicators/fast_indicators.hpp"
+#include "chaoskit/indicators/generic_deviation_vectors.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/indicators/tangent_flow.hpp"
 
@@ -280,7 +281,7 @@ class OrbitClassTask {
     const int rows = static_cast<int>(x0_.size());
     State X = State::Zero(rows, 3 + megno_columns_for(rows));
     X.col(0) = x0_;
-    X.template middleCols<2>(1) = detail::generic_orthonormal<n, 2>(rows, 2);
+    X.template middleCols<2>(1) = generic_orthonormal_columns(rows, 2);
     return X;
   }
 

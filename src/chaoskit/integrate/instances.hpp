@@ -3,8 +3,9 @@
 // library (integrate/instances/instances.cpp.in, written once per model of models/model_list.hpp so
 // that they build in parallel), the endpoint sensitivities once per mechanical model, and all are declared `extern`
 // here so that commands, sweep evaluators and tests do not re-instantiate them: the variational system of one model
-// under three steppers is among the heaviest code in chaoskit to compile, and the FTLE's and endpoint's SVDs and
-// AutoDiff Jacobians cost seconds per model in every file that used them.
+// under three steppers is among the heaviest code in chaoskit to compile, and the FTLE's and endpoint's AutoDiff
+// Jacobians cost seconds per model in every file that used them (their SVDs are compiled once for all models,
+// core/dense_decompositions.cpp).
 #include "chaoskit/integrate/sensitivity.hpp"
 #include "chaoskit/integrate/trajectory.hpp"
 #include "chaoskit/integrate/variational.hpp"
