@@ -7,6 +7,7 @@
 
 #include <cmath>
 
+#include "../support/integrate_fixtures.hpp"
 #include "chaoskit/basins/basin_entropy.hpp"
 #include "chaoskit/basins/instances.hpp"
 #include "chaoskit/basins/uncertainty_exponent.hpp"
@@ -14,15 +15,8 @@
 #include "chaoskit/sections/axis_spec.hpp"
 
 using namespace chaoskit;
+using chaoskit::test::with_tolerance;
 using namespace chaoskit::basins;
-
-namespace {
-IntegratorOptions tol(double t) {
-  IntegratorOptions o;
-  o.rtol = o.atol = t;
-  return o;
-}
-}  // namespace
 
 TEST_CASE("basins: the damped single pendulum has a smooth winding boundary (S_bb < log 2)",
           "[basins][entropy][slow]") {
@@ -31,7 +25,7 @@ TEST_CASE("basins: the damped single pendulum has a smooth winding boundary (S_b
   bo.threads = 1;
   bo.rest.max_time = 200;
   const GridAxis x{"th1", 0, linspace(-M_PI, M_PI, 300)}, y{"dth1", 1, linspace(-10, 10, 300)};
-  const BasinMap map = compute_basin_map(m, Vec<double, 2>::Zero(), x, y, InputSchedule(1), bo, tol(1e-9));
+  const BasinMap map = compute_basin_map(m, Vec<double, 2>::Zero(), x, y, InputSchedule(1), bo, with_tolerance(1e-9));
   for (auto s : map.status) REQUIRE(s == point_status::ok);
   for (auto l : map.label) REQUIRE(l >= 0);  // every orbit settled
   const auto e = basin_entropy(map.label, map.nx, map.ny, 5);
@@ -50,7 +44,7 @@ TEST_CASE("basins: the damped double pendulum has a fractal winding boundary (S_
   bo.threads = 1;
   bo.rest.max_time = 200;
   const GridAxis x{"th1", 0, linspace(-M_PI, M_PI, 80)}, y{"th2", 1, linspace(-M_PI, M_PI, 80)};
-  const BasinMap map = compute_basin_map(m, Vec<double, 4>::Zero(), x, y, InputSchedule(2), bo, tol(1e-8));
+  const BasinMap map = compute_basin_map(m, Vec<double, 4>::Zero(), x, y, InputSchedule(2), bo, with_tolerance(1e-8));
   for (auto s : map.status) REQUIRE(s == point_status::ok);
   const auto e = basin_entropy(map.label, map.nx, map.ny, 5);
   const auto u = uncertainty_exponent(map.label, map.nx, map.ny);

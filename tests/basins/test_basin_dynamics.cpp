@@ -5,21 +5,18 @@
 
 #include <cmath>
 
+#include "../support/integrate_fixtures.hpp"
 #include "chaoskit/basins/instances.hpp"
 #include "chaoskit/integrate/instances.hpp"
 #include "chaoskit/params/param_sets.hpp"
 
 using namespace chaoskit;
+using chaoskit::test::with_tolerance;
 using namespace chaoskit::basins;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
 
 namespace {
-IntegratorOptions tol(double t) {
-  IntegratorOptions o;
-  o.rtol = o.atol = t;
-  return o;
-}
 template <int N>
 ChainModel<N> chain(const char* set) {
   return ChainModel<N>(chain_params(read_param_file(set)));
@@ -43,7 +40,7 @@ TEST_CASE("rest label: the lowest barrier of a chain is one link upright", "[bas
 TEST_CASE("rest label: equals the windings of a long damped simulation", "[basins][rest]") {
   const auto m1 = chain<1>("chain1_damped_rod");
   const auto m2 = chain<2>("chain2_damped_rods");
-  const IntegratorOptions io = tol(1e-10);
+  const IntegratorOptions io = with_tolerance(1e-10);
   RestOptions ro;
   ro.max_time = 300;
   // Single pendulum: below the barrier → label 0 at once; fast spins → positive / negative windings.
@@ -84,7 +81,7 @@ TEST_CASE("flip time: located where a link is upright, and never below the barri
   ChainParams p = m2.p;
   p.b = {0.0, 0.0};
   const ChainModel<2> cons(p);
-  const IntegratorOptions io = tol(1e-11);
+  const IntegratorOptions io = with_tolerance(1e-11);
   FlipOptions fo;
   fo.max_time = 50;
   int flipped = 0;
@@ -126,7 +123,7 @@ TEST_CASE("flip time: located where a link is upright, and never below the barri
 TEST_CASE("task outcome: endpoint speed at the first th1 = 0 of a golf swing", "[basins][task]") {
   const GolfModel golf(golf_params(read_param_file("golf_manufactured")));
   const InputSchedule torque = InputSchedule::constant({-15.0, -3.0});
-  const IntegratorOptions io = tol(1e-11);
+  const IntegratorOptions io = with_tolerance(1e-11);
   TaskOptions to;
   to.max_time = 2.0;
   to.threshold = 20.0;
@@ -149,7 +146,7 @@ TEST_CASE("task outcome: endpoint speed at the first th1 = 0 of a golf swing", "
 
 TEST_CASE("basin point: a failed integration gets label -2 whatever the kind", "[basins][errors]") {
   const GolfModel golf(golf_params(read_param_file("golf_manufactured")));
-  IntegratorOptions starved = tol(1e-10);
+  IntegratorOptions starved = with_tolerance(1e-10);
   starved.max_steps = 3;  // far too few to reach any outcome
   const Vec<double, 4> x0(2.0, -1.0, 0.0, 0.0);
   for (const BasinKind kind : {BasinKind::flip, BasinKind::task}) {
@@ -161,7 +158,7 @@ TEST_CASE("basin point: a failed integration gets label -2 whatever the kind", "
     CHECK(p.status == point_status::max_steps);
     CHECK(p.label == kLabelFailed);  // not 0 (no flip, below threshold) or -1 (bottom not reached)
     // The same point with enough steps has a real outcome.
-    CHECK(basin_point(golf, x0, InputSchedule(2), bo, tol(1e-10)).label != kLabelFailed);
+    CHECK(basin_point(golf, x0, InputSchedule(2), bo, with_tolerance(1e-10)).label != kLabelFailed);
   }
 }
 
@@ -169,16 +166,16 @@ TEST_CASE("basin map: bad options are named", "[basins][errors]") {
   const auto m3 = chain<3>("chain3_uniform_rods");
   BasinOptions bo;
   GridAxis x{"th1", 0, {0.0, 1.0}}, y{"dth1", 3, {0.0, 1.0}};
-  CHECK_THROWS_WITH(compute_basin_map(m3, Vec<double, 6>::Zero(), x, y, InputSchedule(3), bo, tol(1e-8)),
+  CHECK_THROWS_WITH(compute_basin_map(m3, Vec<double, 6>::Zero(), x, y, InputSchedule(3), bo, with_tolerance(1e-8)),
                     Catch::Matchers::StartsWith("damping: "));
   bo.kind = BasinKind::task;
-  CHECK_THROWS_WITH(compute_basin_map(m3, Vec<double, 6>::Zero(), x, y, InputSchedule(3), bo, tol(1e-8)),
+  CHECK_THROWS_WITH(compute_basin_map(m3, Vec<double, 6>::Zero(), x, y, InputSchedule(3), bo, with_tolerance(1e-8)),
                     Catch::Matchers::StartsWith("threshold: "));
   bo.kind = BasinKind::flip;
   bo.flip.max_time = -1;
-  CHECK_THROWS_WITH(compute_basin_map(m3, Vec<double, 6>::Zero(), x, y, InputSchedule(3), bo, tol(1e-8)),
+  CHECK_THROWS_WITH(compute_basin_map(m3, Vec<double, 6>::Zero(), x, y, InputSchedule(3), bo, with_tolerance(1e-8)),
                     Catch::Matchers::StartsWith("max_time: "));
   bo.flip.max_time = 1;
-  CHECK_THROWS_WITH(compute_basin_map(m3, Vec<double, 6>::Zero(), x, x, InputSchedule(3), bo, tol(1e-8)),
+  CHECK_THROWS_WITH(compute_basin_map(m3, Vec<double, 6>::Zero(), x, x, InputSchedule(3), bo, with_tolerance(1e-8)),
                     Catch::Matchers::StartsWith("y: "));
 }

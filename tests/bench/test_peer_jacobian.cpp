@@ -71,6 +71,6 @@ TEST_CASE("bench peer: hand-written golf rhs and Jacobian equal chaoskit's model
 TEST_CASE("bench peer: initial tangent vector is chaoskit's generic unit vector", "[bench][peer]") {
   double v[4];
   peer_golf::initial_tangent(v);
-  const Vec<double, 4> ref = detail::generic_unit_vector<4>();
+  const Vec<double, 4> ref = chaoskit::detail::generic_unit_vector<4>();
   for (int i = 0; i < 4; ++i) CHECK(std::abs(v[i] - ref(i)) <= 1e-15);
 }

@@ -12,6 +12,7 @@
 
 #include "chaoskit/params/param_sets.hpp"
 #include "support/json_lite.hpp"
+#include "support/model_files.hpp"
 #include "support/run_cli.hpp"
 #include "support/scratch.hpp"
 
@@ -20,9 +21,6 @@ using namespace chaoskit::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string model_path(const std::string& name) { return (data_directory() / "models" / (name + ".toml")).string(); }
-
 /// h5diff of one dataset of two files within an absolute tolerance (0: bit for bit): 0 equal.
 int h5diff(const fs::path& a, const fs::path& b, const std::string& dataset, double delta = 0.0) {
   std::ostringstream d;
@@ -57,7 +55,7 @@ TEST_CASE("model file mechanics CLI: inspect --json of golf.toml gives the built
   const std::string args = " --state 0,-5deg,10,9 --torque 5,0 --modes --json";
   for (const char* name : {"golf", "limb"}) {
     INFO(name);
-    const CliResult file = run_cli("inspect --model " + shell_quote(model_path(name)) + args);
+    const CliResult file = run_cli("inspect --model " + shell_quote(shipped_model_file(name)) + args);
     const CliResult builtin = run_cli(std::string("inspect --model ") + name + args);
     INFO(file.err);
     REQUIRE(file.exit_code == 0);
@@ -77,7 +75,7 @@ TEST_CASE("model file mechanics CLI: inspect --json of golf.toml gives the built
     CHECK(json_difference(jf["modes"]["shapes"], jb["modes"]["shapes"]) <= 1e-10);
   }
   // Text output names each piece too.
-  const CliResult text = run_cli("inspect --model " + shell_quote(model_path("golf")) + " --state 0.3,0.2,1,2");
+  const CliResult text = run_cli("inspect --model " + shell_quote(shipped_model_file("golf")) + " --state 0.3,0.2,1,2");
   CHECK(text.exit_code == 0);
   CHECK(text.out.find("c(q,qd)") != std::string::npos);
   CHECK(text.out.find("endpoint p") != std::string::npos);
@@ -88,25 +86,25 @@ TEST_CASE("model file mechanics CLI: basin maps of golf.toml equal the built-in'
   const ScratchDir scratch("cli_mech_basin");
   const fs::path& d = scratch.path;
   const std::string grid = " --x th1=-3:3:6 --y th2=-3:3:5 --kind flip --max-time 3 --box 2 --threads 2";
-  REQUIRE(run_cli("basin --model " + shell_quote(model_path("golf")) + grid + " --out file.h5", d.string()).exit_code ==
-          0);
+  REQUIRE(run_cli("basin --model " + shell_quote(shipped_model_file("golf")) + grid + " --out file.h5", d.string())
+              .exit_code == 0);
   REQUIRE(run_cli("basin --model golf" + grid + " --out builtin.h5", d.string()).exit_code == 0);
   CHECK(h5diff(d / "file.h5", d / "builtin.h5", "label") == 0);
   CHECK(h5diff(d / "file.h5", d / "builtin.h5", "status") == 0);
   CHECK(h5diff(d / "file.h5", d / "builtin.h5", "flip_time", 1e-6) == 0);
 
   // An ODE file, and a mechanical file without [kinematics]: exit 2, one line naming the file.
-  const CliResult ode = run_cli(
-      "basin --model " + shell_quote(model_path("lorenz")) + " --x x=-1:1:3 --y y=-1:1:3 --kind flip --out ode.h5",
-      d.string());
+  const CliResult ode = run_cli("basin --model " + shell_quote(shipped_model_file("lorenz")) +
+                                    " --x x=-1:1:3 --y y=-1:1:3 --kind flip --out ode.h5",
+                                d.string());
   CHECK(ode.exit_code == 2);
   CHECK(line_count(ode.err) == 1);
-  CHECK(ode.err.find(model_path("lorenz") + ": basins need a mechanical model file (model = \"mechanical\")") !=
+  CHECK(ode.err.find(shipped_model_file("lorenz") + ": basins need a mechanical model file (model = \"mechanical\")") !=
         std::string::npos);
   CHECK_FALSE(fs::exists(d / "ode.h5"));
   std::string golf_text;
   {
-    std::ifstream in(model_path("golf"));
+    std::ifstream in(shipped_model_file("golf"));
     golf_text.assign(std::istreambuf_iterator<char>(in), {});
   }
   const std::size_t k = golf_text.find("[kinematics]");
@@ -130,7 +128,7 @@ TEST_CASE("model file mechanics CLI: energy-grid and [sample] sweeps of golf.tom
   const ScratchDir scratch("cli_mech_sweeps");
   const fs::path& d = scratch.path;
   auto write_jobs = [&](const std::string& stem, const std::string& body) {
-    std::ofstream(d / (stem + "_file.toml")) << "[model]\nname = \"" << model_path("golf") << "\"\n" << body;
+    std::ofstream(d / (stem + "_file.toml")) << "[model]\nname = \"" << shipped_model_file("golf") << "\"\n" << body;
     std::ofstream(d / (stem + "_builtin.toml")) << "[model]\nname = \"golf\"\n" << body;
     for (const char* which : {"_file", "_builtin"}) {
       const std::string job = stem + which;
@@ -162,12 +160,13 @@ TEST_CASE("model file mechanics CLI: energy-grid and [sample] sweeps of golf.tom
 
   // An ODE file has no energy grid: exit 2, one line naming the file, nothing written.
   std::ofstream(d / "ode.toml")
-      << "[model]\nname = \"" << model_path("lorenz") << "\"\n"
+      << "[model]\nname = \"" << shipped_model_file("lorenz") << "\"\n"
       << "[grid]\nenergy = { list = [1.0] }\nx = 1.0\ny = 1.0\n[compute]\nfinal_state = { time = 0.1 }\n";
   const CliResult ode = run_cli("sweep ode.toml --out ode.h5 --progress quiet", d.string());
   CHECK(ode.exit_code == 2);
   CHECK(line_count(ode.err) == 1);
-  CHECK(ode.err.find(model_path("lorenz") + ": energy grids need a mechanical model file") != std::string::npos);
+  CHECK(ode.err.find(shipped_model_file("lorenz") + ": energy grids need a mechanical model file") !=
+        std::string::npos);
   CHECK_FALSE(fs::exists(d / "ode.h5"));
 }
 
@@ -176,19 +175,18 @@ TEST_CASE("model file mechanics CLI: section --energy of golf.toml seeds the bui
   const ScratchDir scratch("cli_mech_section");
   const fs::path& d = scratch.path;
   const std::string job = " --energy 1.0 --seed th2=-1:1:5 --solve dth1 --plane 'th1 = 0' --crossings 3 --max-time 20";
-  REQUIRE(
-      run_cli("section --model " + shell_quote(model_path("golf")) + job + " --out file.h5", d.string()).exit_code ==
-      0);
+  REQUIRE(run_cli("section --model " + shell_quote(shipped_model_file("golf")) + job + " --out file.h5", d.string())
+              .exit_code == 0);
   REQUIRE(run_cli("section --model golf" + job + " --out builtin.h5", d.string()).exit_code == 0);
   for (const char* ds : {"seed_th2", "seed_dth1", "seed_status"}) {
     INFO(ds);
     CHECK(h5diff(d / "file.h5", d / "builtin.h5", ds, 1e-12) == 0);
   }
-  const CliResult ode = run_cli("section --model " + shell_quote(model_path("lorenz")) +
+  const CliResult ode = run_cli("section --model " + shell_quote(shipped_model_file("lorenz")) +
                                     " --energy 1 --seed x=0 --solve z --plane 'x = 0' --crossings 2 --out ode.h5",
                                 d.string());
   CHECK(ode.exit_code == 2);
   CHECK(line_count(ode.err) == 1);
-  CHECK(ode.err.find(model_path("lorenz") + ": energy-surface seeds need a mechanical model file") !=
+  CHECK(ode.err.find(shipped_model_file("lorenz") + ": energy-surface seeds need a mechanical model file") !=
         std::string::npos);
 }

@@ -8,6 +8,7 @@
 
 #include "chaoskit/params/param_sets.hpp"
 #include "support/json_lite.hpp"
+#include "support/model_files.hpp"
 #include "support/run_cli.hpp"
 #include "support/scratch.hpp"
 
@@ -15,14 +16,8 @@ using namespace chaoskit;
 using namespace chaoskit::test;
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string model_path(const std::string& name) { return (data_directory() / "models" / (name + ".toml")).string(); }
-
-}  // namespace
-
 TEST_CASE("model files: simulate and lyapunov take a model file as --model", "[cli][model_files]") {
-  const std::string golf = shell_quote(model_path("golf"));
+  const std::string golf = shell_quote(shipped_model_file("golf"));
   const CliResult file = run_cli("simulate --model " + golf + " --state 2,-1,0,0 --time 1 --torque 1,0 --json");
   const CliResult builtin = run_cli("simulate --model golf --state 2,-1,0,0 --time 1 --torque 1,0 --json");
   REQUIRE(file.exit_code == 0);
@@ -36,7 +31,7 @@ TEST_CASE("model files: simulate and lyapunov take a model file as --model", "[c
   CHECK(std::abs(jf["energy"].arr.front().num - jb["energy"].arr.front().num) < 1e-12);
 
   const CliResult lyap =
-      run_cli("lyapunov --model " + shell_quote(model_path("lorenz")) + " --state 1,1,20 --time 20 --json");
+      run_cli("lyapunov --model " + shell_quote(shipped_model_file("lorenz")) + " --state 1,1,20 --time 20 --json");
   REQUIRE(lyap.exit_code == 0);
   CHECK(JsonParser::parse(lyap.out)["lambda_max"].num > 0.5);
 }
@@ -44,12 +39,12 @@ TEST_CASE("model files: simulate and lyapunov take a model file as --model", "[c
 TEST_CASE("model files: section and a sweep over a file parameter, then query", "[cli][model_files]") {
   const ScratchDir scratch("cli_model_files");
   const fs::path& d = scratch.path;
-  const CliResult sec = run_cli("section --model " + shell_quote(model_path("golf")) +
+  const CliResult sec = run_cli("section --model " + shell_quote(shipped_model_file("golf")) +
                                     " --state 2,-1,0,0 --plane 'th1 = 0' --crossings 5 --out sec.h5",
                                 d.string());
   CHECK(sec.exit_code == 0);
   CHECK(fs::exists(d / "sec.h5"));
-  std::ofstream(d / "job.toml") << "[model]\nname = \"" << model_path("limb") << "\"\n"
+  std::ofstream(d / "job.toml") << "[model]\nname = \"" << shipped_model_file("limb") << "\"\n"
                                 << "[grid]\nm2 = { list = [3.3, 4.0] }\nth1 = 1.0\nth2 = 2.0\ndth1 = 0.0\ndth2 = 0.0\n"
                                 << "[compute]\nlambda_max = { time = 10.0 }\n";
   const CliResult sweep = run_cli("sweep job.toml --out job.h5 --progress quiet", d.string());

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "../support/model_files.hpp"
 #include "chaoskit/indicators/event_flow.hpp"
 #include "chaoskit/integrate/trajectory.hpp"
 #include "chaoskit/integrate/trajectory_file.hpp"
@@ -39,7 +40,7 @@ std::string state_arg(const Vec<double, 4>& x) {
 
 TEST_CASE("walker CLI: simulate prints the event log and stores it in HDF5 and CSV", "[cli][model_events][walkers]") {
   const ScratchDir scratch("cli_walker_simulate");
-  const std::string model = shell_quote(shipped_model("simplest_walker"));
+  const std::string model = shell_quote(shipped_model_file("simplest_walker"));
   const std::string args = "simulate --model " + model + " --state " + state_arg(garcia_start()) +
                            " --time 12 --dt-out 0.5 --rtol 1e-12 --atol 1e-12 --out ";
   const CliResult h5 = run_cli(args + shell_quote(scratch.file("w.h5")));
@@ -93,7 +94,7 @@ TEST_CASE("walker CLI: section --at-event heel_strike gives the stride map's ite
           "[cli][model_events][walkers]") {
   const ScratchDir scratch("cli_walker_section");
   const std::string out = scratch.file("stride.h5");
-  const CliResult r = run_cli("section --model " + shell_quote(shipped_model("compass_gait")) +
+  const CliResult r = run_cli("section --model " + shell_quote(shipped_model_file("compass_gait")) +
                               " --state 0.2,-0.3,-1.0,0.4 --at-event heel_strike --crossings 6 --max-time 20 "
                               "--rtol 1e-12 --atol 1e-12 --json --out " +
                               shell_quote(out));
@@ -124,7 +125,7 @@ TEST_CASE("walker CLI: section --at-event heel_strike gives the stride map's ite
 TEST_CASE("walker CLI: Garcia's gait is a fixed point of section --at-event", "[cli][model_events][walkers]") {
   const ScratchDir scratch("cli_walker_garcia");
   const std::string out = scratch.file("garcia.h5");
-  const CliResult r = run_cli("section --model " + shell_quote(shipped_model("simplest_walker")) + " --state " +
+  const CliResult r = run_cli("section --model " + shell_quote(shipped_model_file("simplest_walker")) + " --state " +
                               state_arg(garcia_start()) + " --at-event heel_strike --crossings 4 --max-time 30 " +
                               "--rtol 1e-12 --atol 1e-12 --out " + shell_quote(out));
   CAPTURE(r.out, r.err);
@@ -137,7 +138,7 @@ TEST_CASE("walker CLI: Garcia's gait is a fixed point of section --at-event", "[
       CHECK(tb.state[k * 4 + static_cast<std::size_t>(i)] == Approx(garcia_start()(i)).margin(1e-9));
   // An event the model does not have is refused, naming the ones it has.
   const CliResult bad =
-      run_cli("section --model " + shell_quote(shipped_model("simplest_walker")) +
+      run_cli("section --model " + shell_quote(shipped_model_file("simplest_walker")) +
               " --state 0.2,0.4,-0.2,0 --at-event toe_off --crossings 2 --out " + shell_quote(scratch.file("bad.h5")));
   CHECK(bad.exit_code == 2);
   CHECK(line_count(bad.err) == 1);

@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "../support/integrate_fixtures.hpp"
 #include "chaoskit/indicators/fast_indicators.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/indicators/orbit_classification.hpp"
@@ -17,15 +18,9 @@
 using namespace chaoskit;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
+using chaoskit::test::tight;
 
 namespace {
-
-IntegratorOptions tight() {
-  IntegratorOptions o;
-  o.stepper = StepperKind::rkf78;
-  o.rtol = o.atol = 1e-12;
-  return o;
-}
 
 const Vec<double, 4> kWedgeStart(0.1, 1.0, 0.3, 0.0);
 
@@ -57,7 +52,8 @@ TEST_CASE("event indicators: the wedge billiard's spectrum pairs and sums to zer
   LyapunovOptions lo;
   lo.time = 2000.0;
   lo.transient = 50.0;
-  const LyapunovResult r = lyapunov_exponents<4>(wedge, kWedgeStart, InputSchedule(), lo, tight());
+  const LyapunovResult r =
+      lyapunov_exponents<4>(wedge, kWedgeStart, InputSchedule(), lo, tight(StepperKind::rkf78, 1e-12));
   REQUIRE(r.report.ok());
   CAPTURE(r.exponents, r.errors);
   CHECK(r.exponents[0] > 10 * r.errors[0]);  // chaotic
@@ -74,9 +70,11 @@ TEST_CASE("event indicators: λ_max through saltation matches two nearby orbits"
   const test::WedgeBilliard wedge;
   LyapunovOptions lo;
   lo.time = 1000.0;
-  const LyapunovResult r = lyapunov_exponents<1>(wedge, kWedgeStart, InputSchedule(), lo, tight());
+  const LyapunovResult r =
+      lyapunov_exponents<1>(wedge, kWedgeStart, InputSchedule(), lo, tight(StepperKind::rkf78, 1e-12));
   REQUIRE(r.report.ok());
-  const double independent = lambda_from_nearby_orbits(wedge, kWedgeStart, lo.time, 1.0, 1e-9, tight());
+  const double independent =
+      lambda_from_nearby_orbits(wedge, kWedgeStart, lo.time, 1.0, 1e-9, tight(StepperKind::rkf78, 1e-12));
   CAPTURE(r.exponents[0], r.errors[0], independent);
   // Two estimates of the same exponent on shadowing orbits (the tangent flow's error control takes
   // other steps, so the orbits part after ~25 Lyapunov times): they agree within the error bars.
@@ -88,18 +86,20 @@ TEST_CASE("event indicators: SALI, MEGNO and orbit_class call the wedge chaotic"
   const test::WedgeBilliard wedge;
   FastIndicatorOptions fo;
   fo.time = 500.0;
-  const AlignmentResult a = alignment_indices<2>(wedge, kWedgeStart, InputSchedule(), fo, tight());
+  const AlignmentResult a =
+      alignment_indices<2>(wedge, kWedgeStart, InputSchedule(), fo, tight(StepperKind::rkf78, 1e-12));
   REQUIRE(a.report.ok());
   CHECK(a.sali_class == OrbitClass::chaotic);
   CHECK(a.gali_class == OrbitClass::chaotic);
   REQUIRE(a.gali.size() == 1);
   CHECK(a.gali[0] < 1e-8);  // GALI_2 of a chaotic orbit falls as exp(−(λ1 − λ2) t)
-  const MegnoResult mg = megno(wedge, kWedgeStart, InputSchedule(), fo, tight());
+  const MegnoResult mg = megno(wedge, kWedgeStart, InputSchedule(), fo, tight(StepperKind::rkf78, 1e-12));
   REQUIRE(mg.report.ok());
   CHECK(mg.megno_class == OrbitClass::chaotic);
   OrbitClassOptions oc;
   oc.time = 500.0;
-  const OrbitClassification c = classify_orbit(wedge, kWedgeStart, InputSchedule(), oc, tight());
+  const OrbitClassification c =
+      classify_orbit(wedge, kWedgeStart, InputSchedule(), oc, tight(StepperKind::rkf78, 1e-12));
   REQUIRE(c.report.ok());
   CHECK(c.verdict == OrbitClass::chaotic);
 }
@@ -109,7 +109,7 @@ TEST_CASE("event indicators: MEGNO of the elastic bouncing ball tends to 2 (a tw
   const test::BouncingBall ball{9.81, 1.0};
   FastIndicatorOptions fo;
   fo.time = 2000.0;
-  const MegnoResult mg = megno(ball, Vec<double, 2>(1.0, 0.0), InputSchedule(), fo, tight());
+  const MegnoResult mg = megno(ball, Vec<double, 2>(1.0, 0.0), InputSchedule(), fo, tight(StepperKind::rkf78, 1e-12));
   REQUIRE(mg.report.ok());
   CAPTURE(mg.megno);
   // ⟨Y⟩ → 2 for linear growth of deviations: without the jump of log|w| at each bounce (MEGNO's
@@ -125,7 +125,7 @@ TEST_CASE("event indicators: the wedge's FTLEs pair through its reflections (a s
   // each reflection's saltation matrix is itself symplectic.
   const test::WedgeBilliard wedge;
   const double T = 30.0;
-  const auto v = propagate_variational(wedge, kWedgeStart, InputSchedule(), 0.0, T, tight());
+  const auto v = propagate_variational(wedge, kWedgeStart, InputSchedule(), 0.0, T, tight(StepperKind::rkf78, 1e-12));
   REQUIRE(v.report.ok());
   REQUIRE(v.report.events > 10);
   const Vec<double, 4> l = ftle(wedge, v.x0, v.xT, v.stm, T, FtleMetric::euclidean);

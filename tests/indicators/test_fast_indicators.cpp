@@ -2,19 +2,13 @@
 // 20 golf states released from rest, and each behaves as theory says on clear cases.
 #include <catch2/catch.hpp>
 
+#include "../support/integrate_fixtures.hpp"
 #include "chaoskit/indicators/fast_indicators.hpp"
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/params/param_sets.hpp"
 
 using namespace chaoskit;
-
-namespace {
-IntegratorOptions tight() {
-  IntegratorOptions o;
-  o.rtol = o.atol = 1e-10;
-  return o;
-}
-}  // namespace
+using chaoskit::test::with_tolerance;
 
 TEST_CASE("fast indicators classify 20 golf states as the converged lambda_max does", "[indicators][golf]") {
   const GolfModel golf(golf_params(read_param_file("golf_manufactured")));
@@ -26,11 +20,11 @@ TEST_CASE("fast indicators classify 20 golf states as the converged lambda_max d
       LyapunovOptions lo;
       lo.time = 2000;
       lo.renorm = 1;
-      const auto lyap = lyapunov_exponents<1>(golf, x0, InputSchedule(2), lo, tight());
+      const auto lyap = lyapunov_exponents<1>(golf, x0, InputSchedule(2), lo, with_tolerance(1e-10));
       FastIndicatorOptions fo;
       fo.time = 1000;
-      const auto align = alignment_indices<4>(golf, x0, InputSchedule(2), fo, tight());
-      const auto meg = megno(golf, x0, InputSchedule(2), fo, tight());
+      const auto align = alignment_indices<4>(golf, x0, InputSchedule(2), fo, with_tolerance(1e-10));
+      const auto meg = megno(golf, x0, InputSchedule(2), fo, with_tolerance(1e-10));
       const OrbitClass c = classify_lyapunov(lyap);
       INFO("lambda " << lyap.exponents[0] << " +- " << lyap.errors[0] << ", SALI " << align.sali << ", MEGNO "
                      << meg.megno);
@@ -57,9 +51,11 @@ TEST_CASE("GALI_k of a regular orbit: GALI_2 stays positive while GALI_3 and GAL
   const GolfModel golf(golf_params(read_param_file("golf_manufactured")));
   FastIndicatorOptions fo;
   fo.time = 200;
-  const auto a = alignment_indices<4>(golf, Vec<double, 4>(0.6, 0.5, 0, 0), InputSchedule(2), fo, tight());
+  const auto a =
+      alignment_indices<4>(golf, Vec<double, 4>(0.6, 0.5, 0, 0), InputSchedule(2), fo, with_tolerance(1e-10));
   fo.time = 800;
-  const auto b = alignment_indices<4>(golf, Vec<double, 4>(0.6, 0.5, 0, 0), InputSchedule(2), fo, tight());
+  const auto b =
+      alignment_indices<4>(golf, Vec<double, 4>(0.6, 0.5, 0, 0), InputSchedule(2), fo, with_tolerance(1e-10));
   REQUIRE(b.gali.size() == 3);
   CHECK(b.gali[0] > 1e-3);
   // Power laws t^-2 and t^-4 for 2 degrees of freedom: a 4x longer run lowers them by ~16x and ~256x.
@@ -71,7 +67,7 @@ TEST_CASE("MEGNO of the small-oscillation limb orbit tends to 2", "[indicators][
   const LimbModel limb(limb_params(read_param_file("limb_paper_reconstructed")));
   FastIndicatorOptions fo;
   fo.time = 2000;
-  const auto m = megno(limb, Vec<double, 4>(0.157, 0.157, 0.1, 0.1), InputSchedule(2), fo, tight());
+  const auto m = megno(limb, Vec<double, 4>(0.157, 0.157, 0.1, 0.1), InputSchedule(2), fo, with_tolerance(1e-10));
   REQUIRE(m.report.ok());
   CHECK(std::abs(m.megno - 2.0) < 0.2);
   CHECK(m.megno_class == OrbitClass::regular);
@@ -89,7 +85,7 @@ TEST_CASE("MEGNO of the small-oscillation limb orbit is the same with rkf78 and 
   const Vec<double, 4> x0(0.157, 0.157, 0.1, 0.1);
   FastIndicatorOptions fo;
   fo.time = 2000;
-  IntegratorOptions io = tight();
+  IntegratorOptions io = with_tolerance(1e-10);
   io.stepper = StepperKind::dopri5;
   const double reference = megno(limb, x0, InputSchedule(2), fo, io).megno;
   CHECK(std::abs(reference - 2.0) < 0.2);

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <numbers>
 
+#include "../support/integrate_fixtures.hpp"
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/models/model_registry.hpp"
@@ -12,6 +13,7 @@
 using namespace chaoskit;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
+using chaoskit::test::with_tolerance;
 
 namespace {
 
@@ -26,19 +28,14 @@ struct TriangularLinearModel {
   }
 };
 
-IntegratorOptions tight() {
-  IntegratorOptions o;
-  o.rtol = o.atol = 1e-10;
-  return o;
-}
-
 }  // namespace
 
 TEST_CASE("lyapunov: triangular linear system has exactly its diagonal as exponents", "[lyapunov]") {
   LyapunovOptions lo;
   lo.time = 400;
   lo.renorm = 0.5;
-  const auto r = lyapunov_exponents<3>(TriangularLinearModel{}, Vec<double, 3>(1, 1, 1), InputSchedule(0), lo, tight());
+  const auto r = lyapunov_exponents<3>(TriangularLinearModel{}, Vec<double, 3>(1, 1, 1), InputSchedule(0), lo,
+                                       with_tolerance(1e-10));
   REQUIRE(r.report.ok());
   // Transient effects of the coupling decay like 1/T.
   CHECK_THAT(r.exponents[0], WithinAbs(0.5, 0.01));
@@ -53,7 +50,7 @@ TEST_CASE("lyapunov: Lorenz-63 spectrum matches the published values", "[lyapuno
   lo.time = 3000;
   lo.transient = 50;
   lo.renorm = 0.5;
-  const auto r = lyapunov_exponents<3>(lorenz, Vec<double, 3>(1, 1, 20), InputSchedule(0), lo, tight());
+  const auto r = lyapunov_exponents<3>(lorenz, Vec<double, 3>(1, 1, 20), InputSchedule(0), lo, with_tolerance(1e-10));
   REQUIRE(r.report.ok());
   // Sprott: (0.9056, 0, −14.5723); sum rule −(σ + 1 + β) exactly.
   CHECK_THAT(r.exponents[0], WithinAbs(0.9056, 0.02));
@@ -64,7 +61,7 @@ TEST_CASE("lyapunov: Lorenz-63 spectrum matches the published values", "[lyapuno
   CHECK(r.errors[0] > 0.0);
   CHECK(r.errors[0] < 0.05);
   // The largest exponent alone (one tangent vector) agrees with the spectrum's first.
-  const auto m = lyapunov_exponents<1>(lorenz, Vec<double, 3>(1, 1, 20), InputSchedule(0), lo, tight());
+  const auto m = lyapunov_exponents<1>(lorenz, Vec<double, 3>(1, 1, 20), InputSchedule(0), lo, with_tolerance(1e-10));
   CHECK_THAT(m.exponents[0], WithinAbs(r.exponents[0], 3 * (r.errors[0] + m.errors[0]) + 0.01));
 }
 
@@ -76,7 +73,7 @@ TEST_CASE("lyapunov: Hamiltonian pairing for golf at a chaotic and a regular sta
   lo.renorm = 0.5;
   for (const Vec<double, 4>& x0 : {Vec<double, 4>(2.0, -1.0, 0, 0), Vec<double, 4>(0.1, 0.1, 0, 0)}) {
     INFO("x0 = " << x0.transpose());
-    const auto r = lyapunov_exponents<4>(golf, x0, InputSchedule(2), lo, tight());
+    const auto r = lyapunov_exponents<4>(golf, x0, InputSchedule(2), lo, with_tolerance(1e-10));
     REQUIRE(r.report.ok());
     const double tol = 3 * (r.errors[0] + r.errors[3]) + 1e-3;
     CHECK_THAT(r.exponents[0] + r.exponents[3], WithinAbs(0.0, tol));
@@ -95,7 +92,7 @@ TEST_CASE("lyapunov: Hamiltonian pairing for limb and the triple chain", "[lyapu
   // A chaotic high-energy leg state and the paper's Figure 4 state.
   for (const Vec<double, 4>& x0 : {Vec<double, 4>(2.0, -1.0, 0, 0), Vec<double, 4>(0.4363, 0.4363, 0.1, 0.1)}) {
     INFO("limb x0 = " << x0.transpose());
-    const auto r = lyapunov_exponents<4>(limb, x0, InputSchedule(2), lo, tight());
+    const auto r = lyapunov_exponents<4>(limb, x0, InputSchedule(2), lo, with_tolerance(1e-10));
     REQUIRE(r.report.ok());
     CHECK_THAT(r.exponents[0] + r.exponents[3], WithinAbs(0.0, 3 * (r.errors[0] + r.errors[3]) + 1e-3));
     CHECK_THAT(r.exponents[1], WithinAbs(0.0, 3 * r.errors[1] + 1e-2));
@@ -103,7 +100,8 @@ TEST_CASE("lyapunov: Hamiltonian pairing for limb and the triple chain", "[lyapu
   }
   // Three degrees of freedom: λ1 = −λ6, λ2 = −λ5, λ3 = λ4 = 0 (energy and the flow direction).
   const ChainModel<3> chain(chain_params(read_param_file("chain3_uniform_rods")));
-  const auto r = lyapunov_exponents<6>(chain, Vec<double, 6>(1.5, 0.5, -0.5, 0, 0, 0), InputSchedule(3), lo, tight());
+  const auto r = lyapunov_exponents<6>(chain, Vec<double, 6>(1.5, 0.5, -0.5, 0, 0, 0), InputSchedule(3), lo,
+                                       with_tolerance(1e-10));
   REQUIRE(r.report.ok());
   CHECK(r.exponents[0] > 0.5);
   CHECK_THAT(r.exponents[0] + r.exponents[5], WithinAbs(0.0, 3 * (r.errors[0] + r.errors[5]) + 1e-3));
@@ -118,9 +116,9 @@ TEST_CASE("lyapunov: a small oscillation's estimate decays toward zero", "[lyapu
   LyapunovOptions lo;
   lo.renorm = 1.0;
   lo.time = 100;
-  const auto short_run = lyapunov_exponents<1>(limb, x0, InputSchedule(2), lo, tight());
+  const auto short_run = lyapunov_exponents<1>(limb, x0, InputSchedule(2), lo, with_tolerance(1e-10));
   lo.time = 1000;
-  const auto long_run = lyapunov_exponents<1>(limb, x0, InputSchedule(2), lo, tight());
+  const auto long_run = lyapunov_exponents<1>(limb, x0, InputSchedule(2), lo, with_tolerance(1e-10));
   REQUIRE(long_run.report.ok());
   CHECK(long_run.exponents[0] < 0.5 * short_run.exponents[0]);
   CHECK(long_run.exponents[0] < 0.02);
@@ -137,9 +135,9 @@ TEST_CASE("lyapunov: a high-energy golf orbit is chaotic and stable between T an
   lo.renorm = 0.5;
   lo.transient = 20;
   lo.time = 1000;
-  const auto a = lyapunov_exponents<1>(golf, x0, InputSchedule(2), lo, tight());
+  const auto a = lyapunov_exponents<1>(golf, x0, InputSchedule(2), lo, with_tolerance(1e-10));
   lo.time = 2000;
-  const auto b = lyapunov_exponents<1>(golf, x0, InputSchedule(2), lo, tight());
+  const auto b = lyapunov_exponents<1>(golf, x0, InputSchedule(2), lo, with_tolerance(1e-10));
   REQUIRE(b.report.ok());
   CHECK(a.exponents[0] > 0.5);
   // Two finite-time estimates of a chaotic orbit agree within their block errors, not to a fixed
@@ -158,7 +156,7 @@ TEST_CASE("lyapunov: early stop once settled", "[lyapunov]") {
   lo.transient = 20;
   lo.renorm = 0.5;
   lo.settle_tol = 0.02;
-  const auto r = lyapunov_exponents<1>(lorenz, Vec<double, 3>(1, 1, 20), InputSchedule(0), lo, tight());
+  const auto r = lyapunov_exponents<1>(lorenz, Vec<double, 3>(1, 1, 20), InputSchedule(0), lo, with_tolerance(1e-10));
   CHECK(r.stopped_early);
   CHECK(r.elapsed < 5000);
   CHECK(r.converged);
@@ -169,10 +167,10 @@ TEST_CASE("lyapunov: bad options are named", "[lyapunov][errors]") {
   const LorenzModel lorenz(lorenz_params(read_param_file("lorenz_classic")));
   LyapunovOptions lo;
   lo.renorm = 0;
-  CHECK_THROWS_WITH(lyapunov_exponents<1>(lorenz, Vec<double, 3>(1, 1, 1), InputSchedule(0), lo, tight()),
+  CHECK_THROWS_WITH(lyapunov_exponents<1>(lorenz, Vec<double, 3>(1, 1, 1), InputSchedule(0), lo, with_tolerance(1e-10)),
                     Catch::Matchers::StartsWith("renorm: "));
   lo = LyapunovOptions{};
   lo.time = -1;
-  CHECK_THROWS_WITH(lyapunov_exponents<1>(lorenz, Vec<double, 3>(1, 1, 1), InputSchedule(0), lo, tight()),
+  CHECK_THROWS_WITH(lyapunov_exponents<1>(lorenz, Vec<double, 3>(1, 1, 1), InputSchedule(0), lo, with_tolerance(1e-10)),
                     Catch::Matchers::StartsWith("time: "));
 }

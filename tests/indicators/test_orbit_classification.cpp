@@ -3,18 +3,15 @@
 // the verdict is "undecided" whenever the two deciders disagree.
 #include <catch2/catch.hpp>
 
+#include "../support/integrate_fixtures.hpp"
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/orbit_classification.hpp"
 #include "chaoskit/params/param_sets.hpp"
 
 using namespace chaoskit;
+using chaoskit::test::with_tolerance;
 
 namespace {
-IntegratorOptions tight() {
-  IntegratorOptions o;
-  o.rtol = o.atol = 1e-10;
-  return o;
-}
 const GolfModel& golf() {
   static const GolfModel m(golf_params(read_param_file("golf_manufactured")));
   return m;
@@ -40,7 +37,7 @@ TEST_CASE("a golf release from rest at (2, -1) is chaotic by every vote, with th
   const Vec<double, 4> x0(2.0, -1.0, 0, 0);
   OrbitClassOptions o;
   o.time = 1000;
-  const OrbitClassification r = classify_orbit(golf(), x0, InputSchedule(2), o, tight());
+  const OrbitClassification r = classify_orbit(golf(), x0, InputSchedule(2), o, with_tolerance(1e-10));
   REQUIRE(r.report.ok());
   INFO("lambda " << r.lambda_max << " +- " << r.lambda_error << ", SALI " << r.sali << ", MEGNO " << r.megno);
   CHECK(r.lambda_vote == OrbitClass::chaotic);
@@ -52,7 +49,7 @@ TEST_CASE("a golf release from rest at (2, -1) is chaotic by every vote, with th
   // estimate forgets its vector, so they agree within their error bars.
   LyapunovOptions lo;
   lo.time = 1000;
-  const LyapunovResult l = lyapunov_exponents<1>(golf(), x0, InputSchedule(2), lo, tight());
+  const LyapunovResult l = lyapunov_exponents<1>(golf(), x0, InputSchedule(2), lo, with_tolerance(1e-10));
   CHECK(std::abs(r.lambda_max - l.exponents[0]) < 3 * std::hypot(r.lambda_error, l.errors[0]) + 0.02);
   // MEGNO of a chaotic orbit grows like λ t / 2.
   CHECK(2 * r.megno / o.time == Approx(r.lambda_max).epsilon(0.5));
@@ -63,7 +60,7 @@ TEST_CASE("a small golf oscillation is regular by every vote, MEGNO near 2 as th
   const Vec<double, 4> x0(0.3, -0.2, 0, 0);
   OrbitClassOptions o;
   o.time = 1000;
-  const OrbitClassification r = classify_orbit(golf(), x0, InputSchedule(2), o, tight());
+  const OrbitClassification r = classify_orbit(golf(), x0, InputSchedule(2), o, with_tolerance(1e-10));
   REQUIRE(r.report.ok());
   INFO("lambda " << r.lambda_max << " +- " << r.lambda_error << " (T/2: " << r.lambda_half << "), SALI min "
                  << r.sali_min << ", MEGNO " << r.megno);
@@ -74,7 +71,7 @@ TEST_CASE("a small golf oscillation is regular by every vote, MEGNO near 2 as th
   CHECK(r.lambda_max < r.lambda_half);
   FastIndicatorOptions fo;
   fo.time = o.time;
-  const MegnoResult m = megno(golf(), x0, InputSchedule(2), fo, tight());
+  const MegnoResult m = megno(golf(), x0, InputSchedule(2), fo, with_tolerance(1e-10));
   CHECK(std::abs(r.megno - 2.0) < 0.15);
   CHECK(std::abs(m.megno - 2.0) < 0.15);
 }
@@ -88,7 +85,7 @@ TEST_CASE("the classifier's lambda_max reproduces the Lorenz benchmark 0.9056",
   const Vec<double, 3> x0(1.0, 1.0, 20.0);
   OrbitClassOptions o;
   o.time = 2000;
-  const OrbitClassification r = classify_orbit(lorenz, x0, InputSchedule(0), o, tight());
+  const OrbitClassification r = classify_orbit(lorenz, x0, InputSchedule(0), o, with_tolerance(1e-10));
   REQUIRE(r.report.ok());
   INFO("lambda " << r.lambda_max << " +- " << r.lambda_error);
   CHECK(std::abs(r.lambda_max - 0.9056) < 3 * r.lambda_error + 0.01);
@@ -100,10 +97,10 @@ TEST_CASE("classification options are validated with the field named", "[indicat
   OrbitClassOptions o;
   o.time = 10;
   o.renorm = 20;
-  CHECK_THROWS_WITH(classify_orbit(golf(), x0, InputSchedule(2), o, tight()), Catch::Contains("renorm"));
+  CHECK_THROWS_WITH(classify_orbit(golf(), x0, InputSchedule(2), o, with_tolerance(1e-10)), Catch::Contains("renorm"));
   o.renorm = 1;
   o.blocks = 20;
-  CHECK_THROWS_WITH(classify_orbit(golf(), x0, InputSchedule(2), o, tight()), Catch::Contains("blocks"));
+  CHECK_THROWS_WITH(classify_orbit(golf(), x0, InputSchedule(2), o, with_tolerance(1e-10)), Catch::Contains("blocks"));
 }
 
 // ---- adaptive classification (max_time) ---------------------------------------------------------
@@ -147,12 +144,12 @@ TEST_CASE(
   o.time = 250;
   o.max_time = 4000;  // stages 250, 500, 1000, 2000, 4000; regular allowed from 1877 s
   const OrbitClassification chaotic =
-      classify_orbit(golf(), Vec<double, 4>(2.0, -1.0, 0, 0), InputSchedule(2), o, tight());
+      classify_orbit(golf(), Vec<double, 4>(2.0, -1.0, 0, 0), InputSchedule(2), o, with_tolerance(1e-10));
   REQUIRE(chaotic.report.ok());
   CHECK(chaotic.verdict == OrbitClass::chaotic);
   CHECK(chaotic.time == 250);
   const OrbitClassification regular =
-      classify_orbit(golf(), Vec<double, 4>(0.3, -0.2, 0, 0), InputSchedule(2), o, tight());
+      classify_orbit(golf(), Vec<double, 4>(0.3, -0.2, 0, 0), InputSchedule(2), o, with_tolerance(1e-10));
   REQUIRE(regular.report.ok());
   INFO("regular orbit decided at " << regular.time << " s");
   CHECK(regular.verdict == OrbitClass::regular);
@@ -162,7 +159,7 @@ TEST_CASE(
   OrbitClassOptions first = o;
   first.max_time = NAN;
   const OrbitClassification at250 =
-      classify_orbit(golf(), Vec<double, 4>(0.3, -0.2, 0, 0), InputSchedule(2), first, tight());
+      classify_orbit(golf(), Vec<double, 4>(0.3, -0.2, 0, 0), InputSchedule(2), first, with_tolerance(1e-10));
   CHECK(regular.report.accepted > 4 * at250.report.accepted);
 }
 
@@ -176,8 +173,8 @@ TEST_CASE("adaptive classification: the first stage is the fixed-time classifica
     OrbitClassOptions adaptive = fixed;
     adaptive.max_time = 300;
     adaptive.lambda_floor = 0.1;  // regular_time 188 s <= 300 s
-    const OrbitClassification a = classify_orbit(golf(), x0, InputSchedule(2), fixed, tight());
-    const OrbitClassification b = classify_orbit(golf(), x0, InputSchedule(2), adaptive, tight());
+    const OrbitClassification a = classify_orbit(golf(), x0, InputSchedule(2), fixed, with_tolerance(1e-10));
+    const OrbitClassification b = classify_orbit(golf(), x0, InputSchedule(2), adaptive, with_tolerance(1e-10));
     CHECK(a.lambda_max == b.lambda_max);
     CHECK(a.lambda_error == b.lambda_error);
     CHECK(a.lambda_half == b.lambda_half);
@@ -200,7 +197,7 @@ TEST_CASE("adaptive classification: without agreement by max_time the verdict is
   o.time = 19;
   o.max_time = 19;
   o.lambda_floor = 1.0;  // regular verdicts from 18.8 s: max_time is valid
-  const OrbitClassification early = classify_orbit(golf(), x0, InputSchedule(2), o, tight());
+  const OrbitClassification early = classify_orbit(golf(), x0, InputSchedule(2), o, with_tolerance(1e-10));
   REQUIRE(early.report.ok());
   INFO("lambda " << early.lambda_max << " at " << early.time << " s");
   CHECK(early.time == 19);
@@ -209,7 +206,7 @@ TEST_CASE("adaptive classification: without agreement by max_time the verdict is
   CHECK(early.verdict == OrbitClass::undecided);
   // Given longer, the same orbit is decided chaotic at a stage end where λT has passed 18.8.
   o.max_time = 160;
-  const OrbitClassification later = classify_orbit(golf(), x0, InputSchedule(2), o, tight());
+  const OrbitClassification later = classify_orbit(golf(), x0, InputSchedule(2), o, with_tolerance(1e-10));
   INFO("lambda " << later.lambda_max << " at " << later.time << " s");
   CHECK(later.verdict == OrbitClass::chaotic);
   CHECK(later.time > 19);
@@ -224,7 +221,8 @@ TEST_CASE("adaptive classification: stages double from time and the last is capp
   OrbitClassOptions o;
   o.time = 300;
   o.max_time = 1900;
-  const OrbitClassification r = classify_orbit(golf(), Vec<double, 4>(0.3, -0.2, 0, 0), InputSchedule(2), o, tight());
+  const OrbitClassification r =
+      classify_orbit(golf(), Vec<double, 4>(0.3, -0.2, 0, 0), InputSchedule(2), o, with_tolerance(1e-10));
   REQUIRE(r.report.ok());
   CHECK(r.time == 1900);
   CHECK(r.report.t == Approx(1900).epsilon(1e-12));

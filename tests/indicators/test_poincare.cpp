@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
+#include "../support/integrate_fixtures.hpp"
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/poincare.hpp"
 #include "chaoskit/integrate/trajectory.hpp"
@@ -13,14 +14,7 @@
 using namespace chaoskit;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
-
-namespace {
-IntegratorOptions tight() {
-  IntegratorOptions o;
-  o.rtol = o.atol = 1e-11;
-  return o;
-}
-}  // namespace
+using chaoskit::test::with_tolerance;
 
 TEST_CASE("section: crossings lie on the surface and on the energy surface", "[poincare]") {
   const GolfModel golf(golf_params(read_param_file("golf_manufactured")));
@@ -33,7 +27,7 @@ TEST_CASE("section: crossings lie on the surface and on the energy surface", "[p
       so.max_crossings = 200;
       so.max_time = 2000;
       const Expression surface = parse_surface("th1 = 0", names, "--plane");
-      const auto r = poincare_section(golf, x0, surface, InputSchedule(2), so, tight());
+      const auto r = poincare_section(golf, x0, surface, InputSchedule(2), so, with_tolerance(1e-11));
       REQUIRE(r.report.ok());
       REQUIRE(r.crossings.size() == 200);
       CHECK(r.reached_max_crossings);
@@ -59,7 +53,7 @@ TEST_CASE("section: every stepper finds the same crossings", "[poincare]") {
   so.max_crossings = 20;
   std::vector<SectionResult<4>> results;
   for (auto k : {StepperKind::dopri5, StepperKind::rkf78, StepperKind::bulirsch_stoer}) {
-    IntegratorOptions io = tight();
+    IntegratorOptions io = with_tolerance(1e-11);
     io.stepper = k;
     results.push_back(
         poincare_section(limb, Vec<double, 4>(0.4363, 0.4363, 0.1, 0.1), surface, InputSchedule(2), so, io));
@@ -88,7 +82,7 @@ TEST_CASE("section: small oscillations cross on the linear modes' ellipse", "[po
   const Expression surface = parse_surface(plane.str(), limb.state_names(), "--plane");
   SectionOptions so;
   so.max_crossings = 50;
-  const auto r = poincare_section(limb, x0, surface, InputSchedule(2), so, tight());
+  const auto r = poincare_section(limb, x0, surface, InputSchedule(2), so, with_tolerance(1e-11));
   REQUIRE(r.crossings.size() == 50);
   const double w2 = modes.omega(1), radius2 = a2 * a2 * w2 * w2;
   double worst = 0;
@@ -109,6 +103,7 @@ TEST_CASE("section: bad options are named", "[poincare][errors]") {
   const Expression surface = parse_surface("th1", golf.state_names(), "--plane");
   SectionOptions so;
   so.max_crossings = 0;
-  CHECK_THROWS_WITH(poincare_section(golf, Vec<double, 4>(1, 0, 0, 0), surface, InputSchedule(2), so, tight()),
-                    Catch::Matchers::StartsWith("max_crossings: "));
+  CHECK_THROWS_WITH(
+      poincare_section(golf, Vec<double, 4>(1, 0, 0, 0), surface, InputSchedule(2), so, with_tolerance(1e-11)),
+      Catch::Matchers::StartsWith("max_crossings: "));
 }

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "../support/event_models.hpp"
+#include "../support/model_files.hpp"
 #include "chaoskit/indicators/orbit_classification.hpp"
 #include "chaoskit/integrate/event_tracker.hpp"
 #include "chaoskit/integrate/rkf78_stepper.hpp"
@@ -78,7 +79,8 @@ TEST_CASE("event location: ModelStages gives state_in_step's model state bit for
   using M = FileModel<4>;
   using System = ClassifierSystem<M>;
   using State = System::State;
-  const M model = file_model_with<4>(shipped_model("limb_knee_stop"), std::map<std::string, double>{{"e_knee", 1.0}});
+  const M model =
+      file_model_with<4>(shipped_model_file("limb_knee_stop"), std::map<std::string, double>{{"e_knee", 1.0}});
   System sys{model};
   IntegratorOptions io;
   io.rtol = io.atol = 1e-9;

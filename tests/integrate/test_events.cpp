@@ -12,20 +12,15 @@
 #include "chaoskit/integrate/trajectory.hpp"
 #include "chaoskit/integrate/variational.hpp"
 #include "support/hybrid_fixtures.hpp"
+#include "support/integrate_fixtures.hpp"
 
 using namespace chaoskit;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
+using chaoskit::test::tight;
 using test::BouncingBall;
 
 namespace {
-
-IntegratorOptions tight(StepperKind s = StepperKind::rkf78) {
-  IntegratorOptions o;
-  o.stepper = s;
-  o.rtol = o.atol = 1e-13;
-  return o;
-}
 
 /// The ball's state at time t after a drop from rest at height h0, bounce by bounce (closed form).
 Vec<double, 2> ball_exact(const BouncingBall& b, double h0, double t, int* bounces = nullptr) {

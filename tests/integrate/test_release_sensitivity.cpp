@@ -9,7 +9,6 @@ using namespace chaoskit;
 using namespace chaoskit::test;
 
 namespace {
-constexpr double deg = 0.017453292519943295;
 
 Vec<double, 4> endpoint_at(const GolfModel& golf, const Vec<double, 4>& x0, double tr, double T) {
   InputSchedule in = InputSchedule::constant({-15.0, -3.0});

@@ -11,7 +11,6 @@ using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
 
 namespace {
-constexpr double deg = 0.017453292519943295;
 
 template <Model M>
 double max_relative_energy_drift(const Trajectory<M>& tr) {

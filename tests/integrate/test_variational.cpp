@@ -16,8 +16,6 @@ using Catch::Matchers::WithinRel;
 
 namespace {
 
-constexpr double deg = 0.017453292519943295;
-
 template <Model M>
 void check_stm_against_fd(const M& model, const Vec<double, M::state_dim>& x0, double T, const char* label,
                           const InputSchedule& in = InputSchedule(0)) {

@@ -13,6 +13,7 @@
 
 #include <Eigen/LU>
 
+#include "../support/model_files.hpp"
 #include "chaoskit/indicators/event_flow.hpp"
 #include "chaoskit/integrate/trajectory.hpp"
 #include "chaoskit/integrate/variational.hpp"
@@ -55,7 +56,7 @@ Scenario<4> knee_stop(double e_knee) {
   // The leg released with the knee flexed: the shank swings forward onto the stop at 0.17 s; with
   // e_knee = 0.6 it rebounds (again at 0.44 s and 0.93 s), with 0 it locks and unlocks (0.34 s).
   const std::map<std::string, double> values{{"e_knee", e_knee}};
-  return {file_model_with<4>(shipped_model("limb_knee_stop"), values), Vec<double, 4>(0.6, -0.4, 0.0, 0.0), 0.3,
+  return {file_model_with<4>(shipped_model_file("limb_knee_stop"), values), Vec<double, 4>(0.6, -0.4, 0.0, 0.0), 0.3,
           e_knee > 0 ? 1.1 : 1.2, "knee_stop"};
 }
 

@@ -14,6 +14,7 @@
 
 #include <Eigen/LU>
 
+#include "../support/model_files.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/integrate/variational.hpp"
 #include "support/event_models.hpp"
@@ -26,7 +27,7 @@ namespace {
 
 FileModel<4> knee_stop_with(double e_knee) {
   const std::map<std::string, double> values{{"e_knee", e_knee}};
-  return file_model_with<4>(shipped_model("limb_knee_stop"), values);
+  return file_model_with<4>(shipped_model_file("limb_knee_stop"), values);
 }
 
 // A swing from far up, the shank hitting the stop again and again.

@@ -10,6 +10,7 @@
 #include <map>
 #include <random>
 
+#include "../support/model_files.hpp"
 #include "chaoskit/models/hybrid_model.hpp"
 #include "support/event_models.hpp"
 
@@ -36,7 +37,7 @@ TEST_CASE("model events: a file without events is a one-mode hybrid model with i
   }
   // The walkers and the knee stop are hybrid: the lanes must leave them to the event driver.
   for (const char* name : {"simplest_walker", "compass_gait", "limb_knee_stop"})
-    CHECK(std::get<FileModel<4>>(make_model(shipped_model(name))).program->has_events());
+    CHECK(std::get<FileModel<4>>(make_model(shipped_model_file(name))).program->has_events());
   CHECK(shipped_file_model<6>("kneed_walker").program->has_events());
 }
 
@@ -138,7 +139,7 @@ TEST_CASE("model events: guard gradients and reset Jacobians agree with central 
     };
     check_event_derivatives(shipped_file_model<4>("limb_knee_stop"), draw, 20);
     const std::map<std::string, double> rebound{{"e_knee", 0.6}};
-    check_event_derivatives(file_model_with<4>(shipped_model("limb_knee_stop"), rebound), draw, 20);
+    check_event_derivatives(file_model_with<4>(shipped_model_file("limb_knee_stop"), rebound), draw, 20);
   }
 }
 
@@ -205,7 +206,7 @@ TEST_CASE("model events: the kneed walker takes a limb parameter set through [va
   std::map<std::string, double> values;
   for (const char* name : {"L1", "L2", "m1", "C1", "I1", "m2", "C2", "I2", "g"})
     values[name] = *set.table["values"][name].value<double>();
-  const auto w = file_model_with<6>(shipped_model("kneed_walker"), values);
+  const auto w = file_model_with<6>(shipped_model_file("kneed_walker"), values);
   const double L1 = values["L1"], L2 = values["L2"], m1 = values["m1"], C1 = values["C1"], I1 = values["I1"],
                m2 = values["m2"], C2 = values["C2"], I2 = values["I2"], l = L1 + L2, mH = 0.5;
   const Vec<double, 3> q(0.2, -0.1, -0.4);
@@ -218,7 +219,7 @@ TEST_CASE("model events: the kneed walker takes a limb parameter set through [va
   CHECK(M(1, 2) == Approx(m2 * L1 * C2 * std::cos(q(1) - q(2))).epsilon(1e-14));
   // The swing leg alone is the limb model's double pendulum: the same M block (absolute angles,
   // hinge inertias) as limb.toml with these values.
-  const auto limb = file_model_with<4>(shipped_model("limb"), values);
+  const auto limb = file_model_with<4>(shipped_model_file("limb"), values);
   const Mat<double, 2, 2> Ml = limb.mass_matrix(q.tail<2>());
   CHECK(relative_error(M.bottomRightCorner<2, 2>(), Ml) <= 1e-14);
   // Its gravity on the swing segments too.

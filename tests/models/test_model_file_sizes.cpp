@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include "../support/model_files.hpp"
 #include "../support/scratch.hpp"
 #include "chaoskit/core/errors.hpp"
 #include "chaoskit/indicators/instances.hpp"
@@ -29,8 +30,6 @@ namespace {
 using RunTimeFileModel = FileModel<Eigen::Dynamic>;
 using DynVec = Vec<double, Eigen::Dynamic>;
 using DynMat = Mat<double, Eigen::Dynamic, Eigen::Dynamic>;
-
-std::string shipped_model(const std::string& name) { return (data_directory() / "models" / (name + ".toml")).string(); }
 
 /// The file's model as the registry builds it (the compiled size where there is one).
 AnyModel registered(const std::string& path) { return make_model(path); }
@@ -150,8 +149,8 @@ double stm_against_differences(const RunTimeFileModel& m, const DynVec& x0, doub
 
 TEST_CASE("model file sizes: the registry picks the compiled size where there is one, else the run-time type",
           "[model_files][sizes]") {
-  CHECK(std::holds_alternative<FileModel<3>>(registered(shipped_model("lorenz"))));
-  CHECK(std::holds_alternative<FileModel<4>>(registered(shipped_model("golf"))));
+  CHECK(std::holds_alternative<FileModel<3>>(registered(shipped_model_file("lorenz"))));
+  CHECK(std::holds_alternative<FileModel<4>>(registered(shipped_model_file("golf"))));
   const chaoskit::test::ScratchDir dir("sizes");
   for (int links : {1, 4, 5, 6}) {
     const std::string path = dir.file("chain" + std::to_string(links) + ".toml");
@@ -171,7 +170,7 @@ TEST_CASE("model file sizes: the run-time type gives the compiled size's results
   // The same program either way: the trajectory, Ψ, a short spectrum and MEGNO agree to rounding
   // (the compiled sizes' fixed-size products may sum in another order; 10 s of the chaotic Lorenz
   // flow grows a rounding difference by e^9 at most).
-  const std::string path = shipped_model("lorenz");
+  const std::string path = shipped_model_file("lorenz");
   const auto fixed = std::get<FileModel<3>>(registered(path));
   const RunTimeFileModel dyn(fixed.program);
   const Vec<double, 3> x0(1, 1, 20);
@@ -321,7 +320,7 @@ TEST_CASE("model file sizes: twelve states, a six-link chain keeps phase volume 
 TEST_CASE("model file sizes: the energy-level sampler draws the compiled size's states, and on 12 states",
           "[model_files][sizes][sample]") {
   // golf.toml as FileModel<4> and as the run-time type: the same proposals, the same states.
-  const std::string golf = shipped_model("golf");
+  const std::string golf = shipped_model_file("golf");
   const auto fixed = std::get<FileModel<4>>(registered(golf));
   const RunTimeFileModel dyn(fixed.program);
   const EnergySurfaceSampler<FileModel<4>> a(fixed, 2.0, SampleMeasure::liouville);

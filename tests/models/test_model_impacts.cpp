@@ -13,6 +13,7 @@
 
 #include <Eigen/LU>
 
+#include "../support/model_files.hpp"
 #include "support/event_models.hpp"
 
 using namespace chaoskit;
@@ -88,7 +89,7 @@ TEST_CASE("impacts: the kneed walker's knee strike and heel strike conserve the 
   for (const char* name : {"L1", "L2", "m1", "C1", "I1", "m2", "C2", "I2", "g"})
     v[name] = *set.table["values"][name].value<double>();
   v["mH"] = 40.0;
-  const auto w = file_model_with<6>(shipped_model("kneed_walker"), v);
+  const auto w = file_model_with<6>(shipped_model_file("kneed_walker"), v);
   REQUIRE(w.event_info(0).name == "knee_strike");
   REQUIRE(w.event_info(1).name == "heel_strike");
   const double L1 = v["L1"], L2 = v["L2"], m1 = v["m1"], C1 = v["C1"], m2 = v["m2"], C2 = v["C2"], l = L1 + L2;
@@ -195,7 +196,8 @@ TEST_CASE("impacts: a stop with restitution e reverses the joint's rate by e", "
   std::mt19937_64 rng(3);
   std::uniform_real_distribution<double> unit(-1, 1);
   for (double e : {0.25, 0.5, 1.0}) {
-    const auto leg = file_model_with<4>(shipped_model("limb_knee_stop"), std::map<std::string, double>{{"e_knee", e}});
+    const auto leg =
+        file_model_with<4>(shipped_model_file("limb_knee_stop"), std::map<std::string, double>{{"e_knee", e}});
     REQUIRE(leg.event_info(0).name == "knee_stop");
     for (int trial = 0; trial < 10; ++trial) {
       const double th = unit(rng), d1 = 3 * unit(rng), d2 = d1 + 1 + 2 * std::abs(unit(rng));

@@ -14,6 +14,7 @@
 #include <random>
 #include <thread>
 
+#include "../support/same_bits.hpp"
 #include "../support/scratch.hpp"
 #include "chaoskit/core/instruction_set.hpp"
 #include "chaoskit/models/model_program.hpp"
@@ -21,6 +22,7 @@
 #include "chaoskit/params/param_sets.hpp"
 
 using namespace chaoskit;
+using chaoskit::test::same_bits;
 using Instr = ModelProgram::Instr;
 
 namespace {
@@ -42,8 +44,6 @@ ModelProgramStats stats_of(const ParamFile& f, bool optimise) {
   (void)compile_model_program(f, optimise, &s);
   return s;
 }
-
-bool same_bits(double a, double b) { return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b); }
 
 /// f and the K-direction tangent of two programs on `trials` random states (angles and rates
 /// within ±`box`), compared bit for bit. Returns the number of differing numbers.

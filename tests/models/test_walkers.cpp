@@ -19,6 +19,7 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 
+#include "../support/model_files.hpp"
 #include "chaoskit/indicators/event_flow.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/integrate/variational.hpp"
@@ -71,7 +72,7 @@ Vec<double, 2> garcia_fixed_point(const FileModel<4>& w, Vec<double, 2> z) {
 
 FileModel<4> walker_at(double gamma) {
   const std::map<std::string, double> values{{"gamma", gamma}};
-  return file_model_with<4>(shipped_model("simplest_walker"), values);
+  return file_model_with<4>(shipped_model_file("simplest_walker"), values);
 }
 
 }  // namespace

@@ -31,6 +31,13 @@ struct ForcedDuffing {
 };
 
 /// K(k) = π / (2 AGM(1, √(1 − k²))) (Abramowitz & Stegun 17.6).
+/// A two-component periodic::Vector.
+inline periodic::Vector vec2(double a, double b) {
+  periodic::Vector x(2);
+  x << a, b;
+  return x;
+}
+
 inline double elliptic_k(double k) {
   double a = 1.0, b = std::sqrt(1.0 - k * k);
   for (int i = 0; i < 60 && std::abs(a - b) > 1e-17 * a; ++i) {

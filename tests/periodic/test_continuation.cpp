@@ -14,6 +14,7 @@
 
 using namespace chaoskit;
 using namespace chaoskit::periodic;
+using chaoskit::test::vec2;
 
 namespace {
 
@@ -22,12 +23,6 @@ std::vector<const BranchPoint*> points_of(const ContinuationResult& r, PointType
   for (const auto& p : r.points)
     if (p.type == type && (branch < 0 || p.branch == branch)) out.push_back(&p);
   return out;
-}
-
-Vector vec2(double a, double b) {
-  Vector x(2);
-  x << a, b;
-  return x;
 }
 
 }  // namespace

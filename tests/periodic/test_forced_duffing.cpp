@@ -16,6 +16,7 @@
 
 using namespace chaoskit;
 using namespace chaoskit::periodic;
+using chaoskit::test::vec2;
 
 namespace {
 
@@ -25,12 +26,6 @@ FlowOptions forced_options(const test::ForcedDuffing& d) {
   o.integrator.rtol = o.integrator.atol = 1e-12;
   o.forcing_period = d.forcing_period();
   return o;
-}
-
-Vector vec2(double a, double b) {
-  Vector x(2);
-  x << a, b;
-  return x;
 }
 
 /// The reference folds: x'' + delta x' + alpha x + beta x^3 = gamma cos(omega t) solved by Fourier

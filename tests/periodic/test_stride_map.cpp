@@ -11,6 +11,7 @@
 
 #include <Eigen/Eigenvalues>
 
+#include "../support/model_files.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "chaoskit/periodic/orbit.hpp"
 #include "periodic/periodic_fixtures.hpp"
@@ -25,7 +26,7 @@ namespace {
 
 /// A walker's stride map at heel strike, with [values] overrides (the slope).
 PeriodicProblem stride_map(const std::string& name, std::vector<std::pair<std::string, double>> values = {}) {
-  FlowSetup s = test::model_setup(test::shipped_model(name));
+  FlowSetup s = test::model_setup(test::shipped_model_file(name));
   ParamFile f = read_param_file(s.model);
   for (const auto& [k, v] : values) (*f.table["values"].as_table()).insert_or_assign(k, v);
   s.file = f;
@@ -246,7 +247,7 @@ TEST_CASE("stride map: failures say why in one line", "[periodic][stride][errors
   FlowSetup limb = test::model_setup("limb");
   limb.section.event = "heel_strike";
   CHECK_THROWS_WITH(flow_problem(limb, Vector()), "event: limb has no events");
-  FlowSetup walker = test::model_setup(test::shipped_model("simplest_walker"));
+  FlowSetup walker = test::model_setup(test::shipped_model_file("simplest_walker"));
   walker.section.event = "toe_off";
   CHECK_THROWS_WITH(flow_problem(walker, Vector()), Contains("unknown event 'toe_off'") && Contains("heel_strike"));
   walker.section.event = "heel_strike";

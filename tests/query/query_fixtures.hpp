@@ -31,6 +31,9 @@ struct QueryGrid {
   }
 };
 
+/// Equal values, NaN matching NaN (a fill value, or a statistic of no points).
+inline bool same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+
 inline QueryGrid query_grid(std::size_t n1 = 12, std::size_t n2 = 9) {
   QueryGrid g;
   io::Axis th1{"th1", {}, "rad", "initial angle of link 1"};

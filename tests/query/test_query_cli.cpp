@@ -19,6 +19,7 @@ using namespace chaoskit;
 using chaoskit::test::Json;
 using chaoskit::test::JsonParser;
 using chaoskit::test::run_cli;
+using chaoskit::test::same;
 using chaoskit::test::ScratchDir;
 using chaoskit::test::shell_quote;
 namespace fs = std::filesystem;
@@ -71,8 +72,6 @@ std::vector<std::vector<double>> numbers(const std::vector<std::vector<std::stri
   }
   return out;
 }
-
-bool same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 
 /// Equal tables, NaN matching NaN.
 bool same_rows(const std::vector<std::vector<double>>& a, const std::vector<std::vector<double>>& b) {

@@ -17,11 +17,10 @@
 #include "query/query_fixtures.hpp"
 
 using namespace chaoskit;
+using chaoskit::test::same;
 using chaoskit::test::ScratchDir;
 
 namespace {
-
-bool same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 
 /// Collects rows written to a table.
 struct CollectSink : query::RowSink {

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "../support/same_bits.hpp"
 #include "chaoskit/indicators/event_map_iterates.hpp"
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/state_transition.hpp"
@@ -20,8 +21,6 @@
 #include "chaoskit/simd/lane_tasks.hpp"
 
 namespace chaoskit::test {
-
-inline bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
 /// A double of random sign and magnitude over binades 2^-max_exponent .. 2^max_exponent, so that
 /// sums round differently when their order changes (the lane pieces' bit-for-bit tests).

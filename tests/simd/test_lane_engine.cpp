@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "../support/integrate_fixtures.hpp"
+#include "../support/model_files.hpp"
 #include "../support/scratch.hpp"
 #include "chaoskit/core/instruction_set.hpp"
 #include "chaoskit/indicators/instances.hpp"
@@ -397,7 +398,6 @@ TEST_CASE("lanes: stm and ftle (Psi(T, 0)) in every lane are the scalar path's, 
 namespace {
 
 FileModel<4> file_model_4(const std::string& path) { return std::get<FileModel<4>>(make_model(path)); }
-std::string shipped_model(const std::string& name) { return (data_directory() / "models" / (name + ".toml")).string(); }
 
 /// A four-state ODE file that runs every instruction the lanes restate: Hénon–Heiles with a small
 /// force built from every function, comparison and logical operator, if(), time terms (computed
@@ -435,7 +435,7 @@ TEST_CASE("lanes: model files of every size have lane engines for every system",
   // Four states (golf, limb) and three (lorenz); six states: test_lane_models.cpp's chain file.
   for (const char* name : {"golf", "limb", "lorenz"}) {
     INFO(name);
-    const AnyModel model = make_model(shipped_model(name));
+    const AnyModel model = make_model(shipped_model_file(name));
     for (simd::LaneSystem system :
          {simd::LaneSystem::tangent1, simd::LaneSystem::tangent2, simd::LaneSystem::tangent_full,
           simd::LaneSystem::megno, simd::LaneSystem::classifier}) {
@@ -451,13 +451,13 @@ TEST_CASE("lanes: orbit_class of golf.toml and limb.toml in every lane is the sc
   // most of all under the sanitizers (this test took 318 s of CI's suite with the built-ins'
   // sizes). A floor of 0.1 1/s gives regular verdicts from about 190 s, so that orbits still end
   // at 40, 80, 160 or 200 s with all three verdicts.
-  check_orbit_classes(file_model_4(shipped_model("golf")), 11, 200, 0.1);
-  check_orbit_classes(file_model_4(shipped_model("limb")), 5, 200, 0.1);
+  check_orbit_classes(file_model_4(shipped_model_file("golf")), 11, 200, 0.1);
+  check_orbit_classes(file_model_4(shipped_model_file("limb")), 5, 200, 0.1);
 }
 
 TEST_CASE("lanes: stm and ftle (Psi(T, 0)) of golf.toml in every lane are the scalar path's, bit for bit",
           "[simd][stm][model_files]") {
-  check_state_transition(file_model_4(shipped_model("golf")));
+  check_state_transition(file_model_4(shipped_model_file("golf")));
 }
 
 TEST_CASE("lanes: every instruction of a model file gives the scalar bits (every tangent-flow system)",

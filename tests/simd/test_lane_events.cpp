@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "../support/event_models.hpp"
+#include "../support/model_files.hpp"
 #include "chaoskit/indicators/event_map_iterates.hpp"
 #include "chaoskit/indicators/instances.hpp"
 #include "chaoskit/indicators/state_transition.hpp"
@@ -29,7 +30,7 @@ namespace {
 using Leg = FileModel<4>;
 
 Leg knee_stop_with(double e_knee) {
-  return file_model_with<4>(shipped_model("limb_knee_stop"), std::map<std::string, double>{{"e_knee", e_knee}});
+  return file_model_with<4>(shipped_model_file("limb_knee_stop"), std::map<std::string, double>{{"e_knee", e_knee}});
 }
 
 /// Admissible states of the knee stop (flexion th1 − th2 ≥ 0) at several energies, a high swing
@@ -116,7 +117,7 @@ LaneRunCounts check_orbit_classes(const Leg& leg, int count) {
 TEST_CASE("lanes: a model file with events has lane engines (its events in each lane's task)", "[simd][model_events]") {
   for (const char* name : {"limb_knee_stop", "compass_gait", "simplest_walker", "kneed_walker"}) {
     INFO(name);
-    const AnyModel model = make_model(shipped_model(name));
+    const AnyModel model = make_model(shipped_model_file(name));
     CHECK(simd::has_lane_kernel(model));
     CHECK(simd::lanes_take_parameters(model));
     CHECK(simd::lanes_run_as(model, model));
@@ -228,7 +229,7 @@ TEST_CASE("lanes: a walker's stride map iterated (orbit_diagram's task) is the s
   // The simplest walker near its period-two gait (gamma = 0.017, the test's job in
   // tests/sweep/test_orbit_diagram.cpp), and steps that end without an event within max_time.
   const FileModel<4> simplest =
-      file_model_with<4>(shipped_model("simplest_walker"), std::map<std::string, double>{{"gamma", 0.017}});
+      file_model_with<4>(shipped_model_file("simplest_walker"), std::map<std::string, double>{{"gamma", 0.017}});
   std::vector<Vec<double, 4>> starts;
   for (int i = 0; i < 7; ++i) {
     const double theta = 0.2 + 0.01 * i, dtheta = -0.24 + 0.005 * i;

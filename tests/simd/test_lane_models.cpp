@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/model_files.hpp"
 #include "chaoskit/models/model_registry.hpp"
 #include "chaoskit/params/param_sets.hpp"
 #include "lane_fixtures.hpp"
@@ -207,8 +208,6 @@ TEST_CASE("lanes: the chains' lambda_max (1 to 5 links), spectrum and orbit_clas
 
 namespace {
 
-std::string shipped_model(const std::string& name) { return (data_directory() / "models" / (name + ".toml")).string(); }
-
 /// A three-link chain as a model file of six states (tests/simd/chain3_absolute.toml): a 3 × 3
 /// mass matrix that the lanes solve by Cholesky, and three inputs.
 std::string chain_file() {
@@ -219,7 +218,7 @@ std::string chain_file() {
 
 TEST_CASE("lanes: model files of three states (lorenz.toml) run every system on lanes, the scalar path's bits",
           "[simd][lyapunov][classification][model_files]") {
-  const auto lorenz = std::get<FileModel<3>>(make_model(shipped_model("lorenz")));
+  const auto lorenz = std::get<FileModel<3>>(make_model(shipped_model_file("lorenz")));
   const int count = 7;
   check_every_system(lorenz, lorenz_states(count), std::vector<InputSchedule>(count, InputSchedule(1)), rkf78_at(1e-10),
                      lorenz_options());

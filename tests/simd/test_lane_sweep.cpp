@@ -25,10 +25,6 @@ using namespace chaoskit;
 using namespace chaoskit::test;
 
 namespace {
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-}  // namespace
-
-namespace {
 /// `job_text` swept on every vector path and thread count: every dataset equal to the scalar
 /// single-thread file's (or the first thread count's), and the file's vector_path the path's (so
 /// that a job that fell back to the scalar driver fails here).

@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include "chaoskit/core/autodiff.hpp"
+#include "model_files.hpp"
 // The library's compiled instances (simulate, propagate_variational, the indicators) declared
 // extern, so that a test of a model file calls them instead of compiling the integrators of
 // FileModel<4> and <6> again (without this, six test files each did: test_model_event_lyapunov
@@ -20,13 +21,9 @@
 
 namespace chaoskit::test {
 
-inline std::string shipped_model(const std::string& name) {
-  return (data_directory() / "models" / (name + ".toml")).string();
-}
-
 template <int N>
 FileModel<N> shipped_file_model(const std::string& name) {
-  const AnyModel any = make_model(shipped_model(name));
+  const AnyModel any = make_model(shipped_model_file(name));
   REQUIRE(std::holds_alternative<FileModel<N>>(any));
   return std::get<FileModel<N>>(any);
 }

@@ -12,6 +12,9 @@
 
 namespace chaoskit::test {
 
+/// One degree in radians.
+inline constexpr double deg = 0.017453292519943295;
+
 template <class M>
 M shipped_model(const std::string& name, const std::string& params = "") {
   return std::get<M>(make_model(name, params));
@@ -31,6 +34,14 @@ inline std::string temp_file(const std::string& stem, const std::string& text) {
 inline IntegratorOptions tight(StepperKind k = StepperKind::rkf78, double tol = 1e-13) {
   IntegratorOptions o;
   o.stepper = k;
+  o.rtol = tol;
+  o.atol = tol;
+  return o;
+}
+
+/// The default stepper (dopri5 where a caller names none) at rtol = atol = tol.
+inline IntegratorOptions with_tolerance(double tol) {
+  IntegratorOptions o;
   o.rtol = tol;
   o.atol = tol;
   return o;

@@ -8,12 +8,14 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "../io/store_fixtures.hpp"
 #include "../support/run_cli.hpp"
+#include "../support/same_bits.hpp"
 #include "chaoskit/io/results_store.hpp"
 #include "support/build_paths.hpp"
 
@@ -23,6 +25,24 @@ inline std::string write_job(const ScratchDir& dir, const std::string& name, con
   const std::string path = dir.file(name);
   std::ofstream(path) << text;
   return path;
+}
+
+/// A file's bytes (empty if it cannot be read).
+inline std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// Whether `dir` holds any .h5 file (a failed sweep must leave none that looks complete).
+inline bool any_h5_in(const ScratchDir& dir) {
+  for (const auto& e : std::filesystem::directory_iterator(dir.path))
+    if (e.path().extension() == ".h5") return true;
+  return false;
+}
+
+/// The CLI's arguments for sweeping `job` without progress output.
+inline std::string sweep_quiet(const std::string& job, const std::string& more = "") {
+  return "sweep " + shell_quote(job) + " --progress quiet " + more;
 }
 
 /// Starts `chaoskit args` as a child (stdout/stderr to /dev/null), with the variables of

@@ -18,8 +18,6 @@ using namespace chaoskit::test;
 
 namespace {
 
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-
 /// The values of one variable for every point of an in-memory run, in file order (as the store
 /// reads them back: converted to double here, in the test).
 std::vector<double> variable(const MemoryRun& run, const std::string& name) {

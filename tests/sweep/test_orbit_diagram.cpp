@@ -9,6 +9,8 @@
 #include <cstring>
 
 #include "../support/event_models.hpp"
+#include "../support/model_files.hpp"
+#include "../support/same_bits.hpp"
 #include "chaoskit/indicators/event_flow.hpp"
 #include "chaoskit/indicators/event_map_iterates.hpp"
 #include "chaoskit/params/param_sets.hpp"
@@ -180,8 +182,6 @@ EventMapIterates iterate_with_flow_to_event(const FileModel<N>& model, Vec<doubl
   return out;
 }
 
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-
 }  // namespace
 
 TEST_CASE("orbit diagram: the iterates are flow_to_event's, bit for bit", "[sweep][orbit_diagram]") {
@@ -208,7 +208,7 @@ TEST_CASE("orbit diagram: the iterates are flow_to_event's, bit for bit", "[swee
   };
   // The simplest walker in its period-two gait: every step reaches the heel strike.
   const FileModel<4> simplest =
-      file_model_with<4>(shipped_model("simplest_walker"), std::map<std::string, double>{{"gamma", 0.017}});
+      file_model_with<4>(shipped_model_file("simplest_walker"), std::map<std::string, double>{{"gamma", 0.017}});
   const double theta = 0.246, dtheta = -0.24;
   const Vec<double, 4> limping(theta, 2.0 * theta, dtheta, (1.0 - std::cos(2.0 * theta)) * dtheta);
   const EventMapIterates walk = check(simplest, limping, 20, 12, 100.0, IntegrationStatus::ok);

@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "../support/model_files.hpp"
 #include "chaoskit/indicators/lyapunov.hpp"
 #include "chaoskit/integrate/variational.hpp"
 #include "chaoskit/io/results_store.hpp"
@@ -26,7 +27,7 @@ std::string walker_job(const std::string& extra = "") {
   const double th = 0.20031090049483, dth = -0.19983247291764;
   std::ostringstream o;
   o.precision(17);
-  o << "[model]\nname = \"" << shipped_model("simplest_walker") << "\"\n"
+  o << "[model]\nname = \"" << shipped_model_file("simplest_walker") << "\"\n"
     << "[grid]\ngamma = { linspace = [0.006, 0.012, 4] }\n"
     << "theta = " << th << "\nphi = " << 2 * th << "\ndtheta = " << dth << "\ndphi = " << (1 - std::cos(2 * th)) * dth
     << "\n[compute]\nlambda_max = { time = 40.0, blocks = 4 }\nfinal_state = { time = 12.0 }\n"
@@ -40,7 +41,7 @@ std::string walker_job(const std::string& extra = "") {
 TEST_CASE("sweep event models: the walker's slope axis, the same for 1 and 2 threads and on the scalar driver",
           "[sweep][cli][model_events]") {
   // The lanes take the walker (its λ_max; final_state is a trajectory, on the scalar driver).
-  const AnyModel walker = make_model(shipped_model("simplest_walker"));
+  const AnyModel walker = make_model(shipped_model_file("simplest_walker"));
   CHECK(simd::has_lane_kernel(walker));
   CHECK(simd::lanes_run_as(walker, walker));
 
@@ -80,7 +81,7 @@ TEST_CASE("sweep event models: the walker's slope axis, the same for 1 and 2 thr
     CAPTURE(gamma[i]);
     CHECK(status[i] == 1);
     const std::map<std::string, double> values{{"gamma", gamma[i]}};
-    const FileModel<4> w = file_model_with<4>(shipped_model("simplest_walker"), values);
+    const FileModel<4> w = file_model_with<4>(shipped_model_file("simplest_walker"), values);
     IntegrationReport rep;
     const Vec<double, 4> xT = flow(w, x0, InputSchedule(), 0.0, 12.0, io, &rep);
     REQUIRE(rep.ok());

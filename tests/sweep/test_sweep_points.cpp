@@ -26,24 +26,6 @@ void write_file(const ScratchDir& dir, const std::string& name, const std::strin
   std::ofstream(dir.file(name), std::ios::binary) << text;
 }
 
-std::string file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-/// Bit-for-bit equality, NaN included (a fill value equals a fill value).
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-
-std::string sweep_quiet(const std::string& job, const std::string& more = "") {
-  return "sweep " + shell_quote(job) + " --progress quiet " + more;
-}
-
-bool any_h5_in(const ScratchDir& dir) {
-  for (const auto& e : std::filesystem::directory_iterator(dir.path))
-    if (e.path().extension() == ".h5") return true;
-  return false;
-}
-
 // Short integrations (the suite also runs under the sanitizers), tight tolerances.
 const std::string kLimbCompute =
     "[compute]\nlambda_max = { time = 4.0, renorm = 0.5, blocks = 4 }\nsali = { time = 4.0 }\nfinal_state = { time = "

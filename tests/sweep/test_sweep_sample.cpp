@@ -29,23 +29,6 @@ using namespace chaoskit::test;
 
 namespace {
 
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-
-std::string file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-bool any_h5_in(const ScratchDir& dir) {
-  for (const auto& e : std::filesystem::directory_iterator(dir.path))
-    if (e.path().extension() == ".h5") return true;
-  return false;
-}
-
-std::string sweep_quiet(const std::string& job, const std::string& more = "") {
-  return "sweep " + shell_quote(job) + " --progress quiet " + more;
-}
-
 // Golf's potential minimum with golf_manufactured is -a - b = -7.63 J, and the club can first turn
 // over at -a + b = -3.70 J (a = g (m1 r1 + m2 L1), b = g m2 r2): the lower level confines both
 // links, the upper one lets the club turn over.

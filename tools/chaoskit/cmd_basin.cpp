@@ -26,7 +26,21 @@ namespace chaoskit::cli {
 
 namespace {
 
-using namespace chaoskit::basins;
+// Declarations, not a using-directive: the CLI compiles as a unity build, where a directive would
+// reach the commands compiled after this one.
+using basins::basin_entropy;
+using basins::basin_needs;
+using basins::BasinEntropy;
+using basins::BasinKind;
+using basins::BasinMap;
+using basins::BasinOptions;
+using basins::compute_basin_map;
+using basins::flip_time;
+using basins::GridAxis;
+using basins::kLabelNotSettled;
+using basins::uncertain_fraction;
+using basins::uncertainty_exponent;
+using basins::UncertaintyFit;
 
 struct BasinCliOptions {
   std::string model, x, y, kind = "rest", damping, max_time, threshold, out;

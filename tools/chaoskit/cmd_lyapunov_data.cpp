@@ -23,7 +23,15 @@ namespace chaoskit::cli {
 
 namespace {
 
-using namespace chaoskit::timeseries;
+// Declarations, not a using-directive: the CLI compiles as a unity build (cmd_basin.cpp says why).
+using timeseries::Columns;
+using timeseries::CurveSlope;
+using timeseries::data_lyapunov;
+using timeseries::DataLyapunovOptions;
+using timeseries::DataLyapunovResult;
+using timeseries::Embedding;
+using timeseries::read_series;
+using timeseries::SeriesTable;
 
 struct LyapunovDataOptions {
   std::string file, time_column, curve;

@@ -15,13 +15,13 @@ namespace netcdf = io::netcdf;
 
 namespace {
 
-void put(std::ostream& o, double v) {
+void put_number(std::ostream& o, double v) {
   char buf[32];
   const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 17);
   o.write(buf, r.ptr - buf);
 }
 
-double to_double(const std::string& s) {
+double event_number(const std::string& s) {
   if (s == "nan" || s == "-nan") return NAN;
   double v = 0.0;
   const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -129,18 +129,18 @@ void write_event_table_csv(std::ostream& o, const EventTable& tb) {
   o << "# mode_names = " << io::join_names(tb.mode_names) << "\n";
   for (std::size_t k = 0; k < tb.size(); ++k) {
     o << "# event = ";
-    put(o, tb.t[k]);
+    put_number(o, tb.t[k]);
     o << ',' << tb.event_names[static_cast<std::size_t>(tb.event[k])] << ','
       << tb.mode_names[static_cast<std::size_t>(tb.mode_before[k])] << ','
       << tb.mode_names[static_cast<std::size_t>(tb.mode_after[k])];
     for (double v : {tb.energy_before[k], tb.energy_after[k]}) {
       o << ',';
-      put(o, v);
+      put_number(o, v);
     }
     for (const auto* row : {&tb.state_before[k], &tb.state_after[k]})
       for (double v : *row) {
         o << ',';
-        put(o, v);
+        put_number(o, v);
       }
     o << "\n";
   }
@@ -160,15 +160,15 @@ bool read_event_csv_line(const std::string& key, const std::string& value, std::
   if (f.size() != 6 + 2 * state_dim)
     throw std::runtime_error("an event line has " + std::to_string(f.size()) + " fields, not " +
                              std::to_string(6 + 2 * state_dim));
-  tb.t.push_back(to_double(f[0]));
+  tb.t.push_back(event_number(f[0]));
   tb.event.push_back(index_of(tb.event_names, f[1], "event"));
   tb.mode_before.push_back(index_of(tb.mode_names, f[2], "mode"));
   tb.mode_after.push_back(index_of(tb.mode_names, f[3], "mode"));
-  tb.energy_before.push_back(to_double(f[4]));
-  tb.energy_after.push_back(to_double(f[5]));
+  tb.energy_before.push_back(event_number(f[4]));
+  tb.energy_after.push_back(event_number(f[5]));
   std::vector<double> before, after;
-  for (std::size_t i = 0; i < state_dim; ++i) before.push_back(to_double(f[6 + i]));
-  for (std::size_t i = 0; i < state_dim; ++i) after.push_back(to_double(f[6 + state_dim + i]));
+  for (std::size_t i = 0; i < state_dim; ++i) before.push_back(event_number(f[6 + i]));
+  for (std::size_t i = 0; i < state_dim; ++i) after.push_back(event_number(f[6 + state_dim + i]));
   tb.state_before.push_back(before);
   tb.state_after.push_back(after);
   return true;

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "chaoskit/core/errors.hpp"
+#include "chaoskit/models/mechanical_form.hpp"
 #include "chaoskit/models/model_concepts.hpp"
 #include "chaoskit/params/param_sets.hpp"
 
@@ -184,6 +185,17 @@ std::string model_name(const AnyModel& model) {
           return m.source();
         else
           return ModelTraits<M>::name;
+      },
+      model);
+}
+
+int mechanical_dof(const AnyModel& model) {
+  return std::visit(
+      [](const auto& m) {
+        if constexpr (MechanicalModel<std::decay_t<decltype(m)>>)
+          return is_mechanical_model(m) ? coordinate_count(m) : 0;
+        else
+          return 0;
       },
       model);
 }

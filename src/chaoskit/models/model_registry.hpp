@@ -136,4 +136,8 @@ AnyModel make_model(const std::string& name, const ParamFile& file);
 /// for a model file).
 std::string model_name(const AnyModel& model);
 
+/// The number of joints of a mechanical model (models/mechanical_form.hpp); 0 for a flow and for a
+/// model file of the ODE form or whose B or D varies with the state.
+int mechanical_dof(const AnyModel& model);
+
 }  // namespace chaoskit

@@ -83,18 +83,6 @@ std::shared_ptr<const LevelSamplers> make_level_samplers(const AnyModel& model, 
       model);
 }
 
-int dof_of(const AnyModel& model) {
-  return std::visit(
-      [](const auto& m) {
-        using M = std::decay_t<decltype(m)>;
-        if constexpr (MechanicalModel<M>)
-          return is_mechanical_model(m) ? coordinate_count(m) : 0;
-        else
-          return 0;
-      },
-      model);
-}
-
 /// The tables a [sample] replaces or cannot be combined with, refused before anything else so
 /// that the message says why rather than what is wrong inside them.
 void refuse_tables_beside_sample(const toml::table& root) {
@@ -122,7 +110,7 @@ void check_model(const Job& job) {
         require_mechanics(m, "energy surfaces", MechanicalNeeds{.potential = true, .constant_pieces = true});
       },
       job.base_model);
-  const int dof = dof_of(job.base_model);
+  const int dof = mechanical_dof(job.base_model);
   if (dof == 0)
     throw InputError("sample", "energy surfaces need a mechanical model of 2 or more degrees of freedom (" +
                                    mechanical_model_names() + "), not " + job.model_name);
@@ -228,7 +216,7 @@ void read_sample(Job& job, const toml::table& root) {
   std::vector<double> levels = read_levels(t);
   EnergySample& s = job.sample;
   s.n = read_count(t);
-  s.measure = read_measure(t, dof_of(job.base_model));
+  s.measure = read_measure(t, mechanical_dof(job.base_model));
   s.seed = read_seed(t);
   s.samplers = make_level_samplers(job.base_model, levels, s.measure);
   job.point_source = PointSource::energy_sample;

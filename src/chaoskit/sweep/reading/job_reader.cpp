@@ -55,15 +55,6 @@ std::vector<std::string> input_names_of(const AnyModel& m) {
       return {};
   });
 }
-int dof_of(const AnyModel& m) {
-  return on_model(m, [](const auto& x) {
-    using M = std::decay_t<decltype(x)>;
-    if constexpr (MechanicalModel<M>)
-      return is_mechanical_model(x) ? coordinate_count(x) : 0;
-    else
-      return 0;
-  });
-}
 
 /// A table's entries in the order they are written in the file (toml++ keeps keys sorted), so
 /// that grid axes become dimensions, and compute entries variables, in the order the user wrote.
@@ -123,7 +114,7 @@ GridEntry classify(const std::string& name, const std::string& field, const Job&
     if (states[i] == name) {
       e.target = Target::state;
       e.index = static_cast<int>(i);
-      const int dof = dof_of(job.base_model);
+      const int dof = mechanical_dof(job.base_model);
       const bool angle = dof > 0 && static_cast<int>(i) < dof;
       e.units = dof == 0 ? "1" : angle ? "rad" : "rad/s";
       on_model(job.base_model, [&](const auto& m) {  // a model file's [units], where it gives them
@@ -276,7 +267,7 @@ void read_energy(Job& job, const toml::table* energy) {
     return;
   }
   const std::vector<std::string> states = state_names_of(job.base_model);
-  const int dof = dof_of(job.base_model);
+  const int dof = mechanical_dof(job.base_model);
   auto named_in_grid = [&](const std::string& s) {
     for (const auto* list : named)
       for (const auto& e : *list)
