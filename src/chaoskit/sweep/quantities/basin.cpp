@@ -17,7 +17,7 @@ namespace chaoskit::sweep {
 
 namespace {
 
-void read(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
+void read_basin(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
   using basins::BasinKind;
   reject_unknown_keys(t, {"kind", "max_time", "threshold"}, prefix + ".");
   c.time = 200.0;
@@ -54,14 +54,14 @@ void read(const toml::table& t, const std::string& prefix, const Job& job, Compu
 
 // A rest basin labels where the unforced, damped chain comes to rest (its energy test needs E to
 // decrease), as `chaoskit basin --kind rest` refuses --torque: moments would be ignored silently.
-void check_job(const ComputeSpec& c, const std::string& prefix, const Job& job) {
+void check_basin_job(const ComputeSpec& c, const std::string& prefix, const Job& job) {
   if (c.options_as<BasinEntry>().kind == basins::BasinKind::rest && job.has_moments())
     throw InputError(prefix + ".kind",
                      "rest basins take no joint moments (the energy test needs E to decrease): "
                      "remove [inputs] and torque or release names, or use kind = \"flip\" or \"task\"");
 }
 
-void variables(const ComputeSpec& c, const ModelShape&, VariableList& out) {
+void basin_variables(const ComputeSpec& c, const ModelShape&, VariableList& out) {
   namespace slot = basin_slot;
   switch (c.options_as<BasinEntry>().kind) {
     case basins::BasinKind::rest:
@@ -83,7 +83,7 @@ void variables(const ComputeSpec& c, const ModelShape&, VariableList& out) {
 
 // The kind and the task threshold change what basin_label means without changing the variables, so
 // they are part of the job: without them a resume would mix rest and flip labels in one file.
-void fingerprint(const ComputeSpec& c, std::ostream& o) {
+void basin_fingerprint(const ComputeSpec& c, std::ostream& o) {
   entry_fields::common_fingerprint(c, o);
   const BasinEntry& own = c.options_as<BasinEntry>();
   o << ", kind " << basins::basin_kind_name(own.kind) << ", threshold " << exact_number_text(own.threshold);
@@ -96,10 +96,10 @@ const QuantityUnit& basin_unit() {
                                  .name = "basin",
                                  .workload = Workload::trajectory,
                                  .lanes = std::nullopt,
-                                 .read = read,
-                                 .variables = variables,
-                                 .fingerprint = fingerprint,
-                                 .check_job = check_job};
+                                 .read = read_basin,
+                                 .variables = basin_variables,
+                                 .fingerprint = basin_fingerprint,
+                                 .check_job = check_basin_job};
   return unit;
 }
 

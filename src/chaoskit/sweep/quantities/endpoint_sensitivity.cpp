@@ -12,7 +12,7 @@ namespace chaoskit::sweep {
 
 namespace {
 
-void read(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
+void read_endpoint_sensitivity(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
   reject_unknown_keys(t, {"time"}, prefix + ".");
   entry_fields::read_time(t, prefix, c);
   require_file_mechanics(job.base_model, "endpoint sensitivities", MechanicalNeeds{.kinematics = true});
@@ -20,7 +20,7 @@ void read(const toml::table& t, const std::string& prefix, const Job& job, Compu
     throw InputError(prefix, "needs a mechanical model (" + mechanical_model_names() + "), not " + job.model_name);
 }
 
-void variables(const ComputeSpec&, const ModelShape&, VariableList& out) {
+void endpoint_sensitivity_variables(const ComputeSpec&, const ModelShape&, VariableList& out) {
   namespace slot = endpoint_sensitivity_slot;
   out.add(slot::speed, {}, "m/s", "endpoint speed at the final time");
   out.add(slot::position_gain, {{"singular", 2}}, "m per unit of state",
@@ -36,8 +36,8 @@ const QuantityUnit& endpoint_sensitivity_unit() {
                                  .name = "endpoint_sensitivity",
                                  .workload = Workload::tangent_flow,
                                  .lanes = simd::LaneSystem::tangent_full,
-                                 .read = read,
-                                 .variables = variables,
+                                 .read = read_endpoint_sensitivity,
+                                 .variables = endpoint_sensitivity_variables,
                                  .fingerprint = entry_fields::common_fingerprint};
   return unit;
 }

@@ -8,12 +8,12 @@ namespace chaoskit::sweep {
 
 namespace {
 
-void read(const toml::table& t, const std::string& prefix, const Job&, ComputeSpec& c) {
+void read_final_state(const toml::table& t, const std::string& prefix, const Job&, ComputeSpec& c) {
   reject_unknown_keys(t, {"time"}, prefix + ".");
   entry_fields::read_time(t, prefix, c);
 }
 
-void variables(const ComputeSpec&, const ModelShape& s, VariableList& out) {
+void final_state_variables(const ComputeSpec&, const ModelShape& s, VariableList& out) {
   out.add(final_state_slot::state, {{"component", s.n}}, "SI", "state at the final time");
 }
 
@@ -24,8 +24,8 @@ const QuantityUnit& final_state_unit() {
                                  .name = "final_state",
                                  .workload = Workload::trajectory,
                                  .lanes = std::nullopt,
-                                 .read = read,
-                                 .variables = variables,
+                                 .read = read_final_state,
+                                 .variables = final_state_variables,
                                  .fingerprint = entry_fields::common_fingerprint};
   return unit;
 }

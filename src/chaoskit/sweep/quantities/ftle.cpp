@@ -11,7 +11,7 @@ namespace chaoskit::sweep {
 
 namespace {
 
-void read(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
+void read_ftle(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
   reject_unknown_keys(t, {"time", "metric"}, prefix + ".");
   entry_fields::read_time(t, prefix, c);
   auto own = std::make_shared<FtleEntry>();
@@ -29,12 +29,12 @@ void read(const toml::table& t, const std::string& prefix, const Job& job, Compu
   c.options = std::move(own);
 }
 
-void variables(const ComputeSpec& c, const ModelShape&, VariableList& out) {
+void ftle_variables(const ComputeSpec& c, const ModelShape&, VariableList& out) {
   out.add(ftle_slot::value, {}, "1/s",
           "largest finite-time Lyapunov exponent (" + metric_name(c.options_as<FtleEntry>().metric) + " metric)");
 }
 
-void fingerprint(const ComputeSpec& c, std::ostream& o) {
+void ftle_fingerprint(const ComputeSpec& c, std::ostream& o) {
   entry_fields::common_fingerprint(c, o, {.metric = metric_name(c.options_as<FtleEntry>().metric)});
 }
 
@@ -45,9 +45,9 @@ const QuantityUnit& ftle_unit() {
                                  .name = "ftle",
                                  .workload = Workload::tangent_flow,
                                  .lanes = simd::LaneSystem::tangent_full,
-                                 .read = read,
-                                 .variables = variables,
-                                 .fingerprint = fingerprint};
+                                 .read = read_ftle,
+                                 .variables = ftle_variables,
+                                 .fingerprint = ftle_fingerprint};
   return unit;
 }
 

@@ -8,7 +8,7 @@ namespace chaoskit::sweep {
 
 namespace {
 
-void variables(const ComputeSpec&, const ModelShape&, VariableList& out) {
+void lambda_max_variables(const ComputeSpec&, const ModelShape&, VariableList& out) {
   namespace slot = lambda_max_slot;
   out.add(slot::value, {}, "1/s", "largest Lyapunov exponent");
   out.add(slot::error, {}, "1/s", "standard error of lambda_max (block averages)");
@@ -23,7 +23,7 @@ const QuantityUnit& lambda_max_unit() {
                                  .workload = Workload::tangent_flow,
                                  .lanes = simd::LaneSystem::tangent1,
                                  .read = read_lyapunov_entry,
-                                 .variables = variables,
+                                 .variables = lambda_max_variables,
                                  .fingerprint = entry_fields::common_fingerprint};
   return unit;
 }

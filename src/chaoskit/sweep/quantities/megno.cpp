@@ -8,7 +8,7 @@ namespace chaoskit::sweep {
 
 namespace {
 
-void variables(const ComputeSpec&, const ModelShape&, VariableList& out) {
+void megno_variables(const ComputeSpec&, const ModelShape&, VariableList& out) {
   out.add(megno_slot::value, {}, "1", "mean exponential growth of nearby orbits <Y> at the final time");
 }
 
@@ -20,7 +20,7 @@ const QuantityUnit& megno_unit() {
                                  .workload = Workload::tangent_flow,
                                  .lanes = simd::LaneSystem::megno,
                                  .read = read_fast_indicator_entry,
-                                 .variables = variables,
+                                 .variables = megno_variables,
                                  .fingerprint = entry_fields::common_fingerprint};
   return unit;
 }

@@ -33,7 +33,7 @@ std::string orbit_class_description(const OrbitClassOptions& o) {
   return std::string("verdict: 0 regular, 1 chaotic, 2 undecided; ") + rule;
 }
 
-void read(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
+void read_orbit_class(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
   using namespace entry_fields;
   require_two_states(job, prefix);
   reject_unknown_keys(t, {"time", "renorm", "blocks", "max_time", "lambda_floor"}, prefix + ".");
@@ -61,7 +61,7 @@ io::Flags verdict_flags() {
           "regular chaotic undecided"};
 }
 
-void variables(const ComputeSpec& c, const ModelShape&, VariableList& out) {
+void orbit_class_variables(const ComputeSpec& c, const ModelShape&, VariableList& out) {
   namespace slot = orbit_class_slot;
   out.add(slot::verdict, {}, "1", orbit_class_description(orbit_class_options(c)), verdict_flags());
   out.add(slot::votes, {{"indicator", 3}}, "1",
@@ -78,7 +78,7 @@ void variables(const ComputeSpec& c, const ModelShape&, VariableList& out) {
           "T: the time at which the verdict was reached (or max_time), the time of every orbit_ value");
 }
 
-void fingerprint(const ComputeSpec& c, std::ostream& o) {
+void orbit_class_fingerprint(const ComputeSpec& c, std::ostream& o) {
   entry_fields::common_fingerprint(c, o);
   const OrbitClassEntry& own = c.options_as<OrbitClassEntry>();
   o << ", max_time " << exact(own.max_time) << ", lambda_floor " << exact(own.lambda_floor);
@@ -86,7 +86,7 @@ void fingerprint(const ComputeSpec& c, std::ostream& o) {
 
 // An adaptive entry continues each orbit until its verdict settles: between `time` and max_time,
 // recorded as orbit_time.
-std::optional<VariableTime> variable_time(const ComputeSpec& c) {
+std::optional<VariableTime> orbit_class_variable_time(const ComputeSpec& c) {
   const double max_time = c.options_as<OrbitClassEntry>().max_time;
   if (!std::isfinite(max_time)) return std::nullopt;
   return VariableTime{orbit_class_slot::time.index, c.time, max_time};
@@ -99,10 +99,10 @@ const QuantityUnit& orbit_class_unit() {
                                  .name = "orbit_class",
                                  .workload = Workload::tangent_flow,
                                  .lanes = simd::LaneSystem::classifier,
-                                 .read = read,
-                                 .variables = variables,
-                                 .fingerprint = fingerprint,
-                                 .variable_time = variable_time};
+                                 .read = read_orbit_class,
+                                 .variables = orbit_class_variables,
+                                 .fingerprint = orbit_class_fingerprint,
+                                 .variable_time = orbit_class_variable_time};
   return unit;
 }
 

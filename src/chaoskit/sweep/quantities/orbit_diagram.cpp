@@ -15,7 +15,7 @@ namespace chaoskit::sweep {
 
 namespace {
 
-void read(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
+void read_orbit_diagram(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
   reject_unknown_keys(t, {"at_event", "transient", "iterates", "max_time"}, prefix + ".");
   c.time = 100.0;
   entry_fields::read_time(t, prefix, c, "max_time");
@@ -32,7 +32,7 @@ void read(const toml::table& t, const std::string& prefix, const Job& job, Compu
   c.options = std::move(own);
 }
 
-void variables(const ComputeSpec& c, const ModelShape& s, VariableList& out) {
+void orbit_diagram_variables(const ComputeSpec& c, const ModelShape& s, VariableList& out) {
   const OrbitDiagramEntry& own = c.options_as<OrbitDiagramEntry>();
   const auto iterates = static_cast<std::size_t>(own.iterates);
   out.add(orbit_diagram_slot::count, {}, "1",
@@ -47,7 +47,7 @@ void variables(const ComputeSpec& c, const ModelShape& s, VariableList& out) {
           "events reached in all (transient and recorded): where the map stopped when it stopped");
 }
 
-void fingerprint(const ComputeSpec& c, std::ostream& o) {
+void orbit_diagram_fingerprint(const ComputeSpec& c, std::ostream& o) {
   const OrbitDiagramEntry& own = c.options_as<OrbitDiagramEntry>();
   entry_fields::common_fingerprint(c, o);
   o << ", at_event '" << own.at_event << "', transient iterates " << own.transient << ", iterates " << own.iterates;
@@ -60,9 +60,9 @@ const QuantityUnit& orbit_diagram_unit() {
                                  .name = "orbit_diagram",
                                  .workload = Workload::tangent_flow,
                                  .lanes = simd::LaneSystem::tangent_full,
-                                 .read = read,
-                                 .variables = variables,
-                                 .fingerprint = fingerprint};
+                                 .read = read_orbit_diagram,
+                                 .variables = orbit_diagram_variables,
+                                 .fingerprint = orbit_diagram_fingerprint};
   return unit;
 }
 

@@ -8,12 +8,12 @@ namespace chaoskit::sweep {
 
 namespace {
 
-void read(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
+void read_sali(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
   require_two_states(job, prefix);
   read_fast_indicator_entry(t, prefix, job, c);
 }
 
-void variables(const ComputeSpec&, const ModelShape&, VariableList& out) {
+void sali_variables(const ComputeSpec&, const ModelShape&, VariableList& out) {
   out.add(sali_slot::value, {}, "1", "smaller alignment index at the final time");
 }
 
@@ -24,8 +24,8 @@ const QuantityUnit& sali_unit() {
                                  .name = "sali",
                                  .workload = Workload::tangent_flow,
                                  .lanes = simd::LaneSystem::tangent2,
-                                 .read = read,
-                                 .variables = variables,
+                                 .read = read_sali,
+                                 .variables = sali_variables,
                                  .fingerprint = entry_fields::common_fingerprint};
   return unit;
 }

@@ -12,7 +12,7 @@ namespace chaoskit::sweep {
 
 namespace {
 
-void read(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
+void read_section(const toml::table& t, const std::string& prefix, const Job& job, ComputeSpec& c) {
   reject_unknown_keys(t, {"plane", "direction", "crossings", "max_time"}, prefix + ".");
   c.time = 1000.0;
   entry_fields::read_time(t, prefix, c, "max_time");
@@ -36,7 +36,7 @@ void read(const toml::table& t, const std::string& prefix, const Job& job, Compu
   c.options = std::move(own);
 }
 
-void variables(const ComputeSpec& c, const ModelShape& s, VariableList& out) {
+void section_variables(const ComputeSpec& c, const ModelShape& s, VariableList& out) {
   const SectionEntry& own = c.options_as<SectionEntry>();
   const auto crossings = static_cast<std::size_t>(own.crossings);
   out.add(section_slot::count, {}, "1", "Poincare crossings found (" + own.plane + ")");
@@ -45,7 +45,7 @@ void variables(const ComputeSpec& c, const ModelShape& s, VariableList& out) {
           "state at each crossing (NaN past section_count)");
 }
 
-void fingerprint(const ComputeSpec& c, std::ostream& o) {
+void section_fingerprint(const ComputeSpec& c, std::ostream& o) {
   const SectionEntry& own = c.options_as<SectionEntry>();
   entry_fields::common_fingerprint(c, o, {.plane = own.plane, .direction = own.direction, .crossings = own.crossings});
 }
@@ -57,9 +57,9 @@ const QuantityUnit& section_unit() {
                                  .name = "section",
                                  .workload = Workload::trajectory,
                                  .lanes = std::nullopt,
-                                 .read = read,
-                                 .variables = variables,
-                                 .fingerprint = fingerprint};
+                                 .read = read_section,
+                                 .variables = section_variables,
+                                 .fingerprint = section_fingerprint};
   return unit;
 }
 

@@ -8,7 +8,7 @@ namespace chaoskit::sweep {
 
 namespace {
 
-void variables(const ComputeSpec&, const ModelShape& s, VariableList& out) {
+void spectrum_variables(const ComputeSpec&, const ModelShape& s, VariableList& out) {
   out.add(spectrum_slot::exponents, {{"exponent", s.n}}, "1/s", "Lyapunov spectrum, largest first");
   out.add(spectrum_slot::errors, {{"exponent", s.n}}, "1/s", "standard error of each exponent");
 }
@@ -21,7 +21,7 @@ const QuantityUnit& spectrum_unit() {
                                  .workload = Workload::tangent_flow,
                                  .lanes = simd::LaneSystem::tangent_full,
                                  .read = read_lyapunov_entry,
-                                 .variables = variables,
+                                 .variables = spectrum_variables,
                                  .fingerprint = entry_fields::common_fingerprint};
   return unit;
 }

@@ -9,12 +9,12 @@ namespace chaoskit::sweep {
 
 namespace {
 
-void read(const toml::table& t, const std::string& prefix, const Job&, ComputeSpec& c) {
+void read_stm(const toml::table& t, const std::string& prefix, const Job&, ComputeSpec& c) {
   reject_unknown_keys(t, {"time"}, prefix + ".");
   entry_fields::read_time(t, prefix, c);
 }
 
-void variables(const ComputeSpec&, const ModelShape& s, VariableList& out) {
+void stm_variables(const ComputeSpec&, const ModelShape& s, VariableList& out) {
   out.add(stm_slot::matrix, {{"state_row", s.n}, {"state_col", s.n}}, "1",
           "state-transition matrix Psi(T,0) = dx(T)/dx(0)");
 }
@@ -26,8 +26,8 @@ const QuantityUnit& stm_unit() {
                                  .name = "stm",
                                  .workload = Workload::tangent_flow,
                                  .lanes = simd::LaneSystem::tangent_full,
-                                 .read = read,
-                                 .variables = variables,
+                                 .read = read_stm,
+                                 .variables = stm_variables,
                                  .fingerprint = entry_fields::common_fingerprint};
   return unit;
 }
