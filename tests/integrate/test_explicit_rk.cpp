@@ -3,10 +3,13 @@
 // Kepler problem, and that restating Boost.Odeint's steppers changed nothing: the same accepted and
 // rejected steps, the same states and the same dense output, bit for bit, as odeint's
 // runge_kutta_dopri5 and runge_kutta_fehlberg78 under controlled_runge_kutta, on a chaotic golf
-// tangent flow (where any difference would grow until it showed).
+// tangent flow (where any difference would grow until it showed); and that Bulirsch–Stoer, which
+// the driver runs on the state's coefficients as one run-time-sized vector (bulirsch_stoer.hpp),
+// takes odeint's steps on the fixed-size state, bit for bit.
 #include <catch2/catch.hpp>
 
 #include <boost/numeric/odeint/integrate/integrate_adaptive.hpp>
+#include <boost/numeric/odeint/stepper/bulirsch_stoer.hpp>
 #include <boost/numeric/odeint/stepper/controlled_runge_kutta.hpp>
 #include <boost/numeric/odeint/stepper/generation.hpp>
 #include <boost/numeric/odeint/stepper/runge_kutta_dopri5.hpp>
@@ -14,6 +17,7 @@
 
 #include "chaoskit/indicators/tangent_flow.hpp"
 #include "chaoskit/integrate/dopri5_stepper.hpp"
+#include "chaoskit/integrate/driver.hpp"
 #include "chaoskit/integrate/odeint_eigen.hpp"
 #include "chaoskit/integrate/rkf78_stepper.hpp"
 #include "support/butcher_trees.hpp"
@@ -229,4 +233,50 @@ TEST_CASE("dopri5::integrate_between equals odeint's integrate_adaptive with a c
     dopri5::integrate_between(g.sys, xb, 0.0, t1, std::min(0.05, t1), opt);
     CHECK(xa == xb);
   }
+}
+
+TEST_CASE(
+    "Bulirsch-Stoer on the state's coefficients as one run-time-sized vector equals odeint's on the "
+    "fixed-size state, bit for bit",
+    "[steppers][bulirsch_stoer]") {
+  // The driver's Bulirsch–Stoer (driver.hpp's BulirschStoerStepper over bulirsch_stoer.hpp's one
+  // run-time-sized instance) against odeint's bulirsch_stoer instantiated on the 4 × 2 tangent
+  // state itself: the same accepted and rejected steps, times, step sizes and states, across a
+  // restart of the extrapolation (as at a segment boundary).
+  GolfTangent g;
+  using State = GolfTangent::State;
+  const IntegratorOptions opt = tight(StepperKind::bulirsch_stoer, 1e-9);
+  odeint::bulirsch_stoer<State, double, State, double, odeint::vector_space_algebra> reference(opt.atol, opt.rtol);
+  detail::BulirschStoerStepper<State> mine(opt);
+
+  State xa = g.x0, xb = g.x0, xa_new, xb_new;
+  double ta = 0.0, tb = 0.0, dta = 1e-3, dtb = 1e-3;
+  mine.start(g.sys, xb, tb);
+  long accepted = 0, rejected = 0;
+  bool restarted = false;
+  while (ta < 10.0) {
+    if (!restarted && ta > 5.0) {
+      reference.reset();
+      mine.start(g.sys, xb, tb);
+      restarted = true;
+    }
+    const bool ra = reference.try_step(g.sys, xa, ta, xa_new, dta) == odeint::success;
+    const auto rb = mine.attempt(g.sys, xb, tb, xb_new, dtb);
+    REQUIRE(ra == (rb == rk::StepResult::accepted));
+    REQUIRE(ta == tb);
+    REQUIRE(dta == dtb);
+    if (!ra) {
+      ++rejected;
+      continue;
+    }
+    REQUIRE(xa_new == xb_new);
+    xa = xa_new;
+    xb = xb_new;
+    ++accepted;
+  }
+  WARN("Bulirsch-Stoer, run-time-sized vs odeint's fixed-size, over 10 s of a chaotic golf orbit: "
+       << accepted << " accepted, " << rejected << " rejected steps, identical");
+  CHECK(restarted);
+  CHECK(accepted > 100);
+  CHECK(rejected > 0);  // the comparison covered rejections too
 }

@@ -31,14 +31,12 @@
 #include <type_traits>
 #include <vector>
 
-#include <boost/numeric/odeint/stepper/bulirsch_stoer.hpp>
-
 #include "chaoskit/core/function_ref.hpp"
+#include "chaoskit/integrate/bulirsch_stoer.hpp"
 #include "chaoskit/integrate/dopri5_stepper.hpp"
 #include "chaoskit/integrate/event_tracker.hpp"
 #include "chaoskit/integrate/input_schedule.hpp"
 #include "chaoskit/integrate/integrator_options.hpp"
-#include "chaoskit/integrate/odeint_eigen.hpp"
 #include "chaoskit/integrate/rkf78_stepper.hpp"
 
 namespace chaoskit {
@@ -89,8 +87,6 @@ concept ObservesEvents = requires {
 
 namespace detail {
 
-namespace odeint = boost::numeric::odeint;
-
 /// A crossing with |ġ| ≤ this × |g_x| |f⁻| is a graze (grazing_event; event_tracker.hpp): the
 /// saltation matrix's entries would pass 1e8.
 inline constexpr double kGrazingAngle = 1e-8;
@@ -100,29 +96,29 @@ bool all_finite(const State& x) {
   return x.allFinite();
 }
 
-template <class State>
-using BulirschStoer = odeint::bulirsch_stoer<State, double, State, double, odeint::vector_space_algebra>;
-
-// odeint's Bulirsch–Stoer copies freshly constructed scratch matrices that are written before they
-// are read; GCC reports that copy through the inlined Eigen code. The values are never used, so the
-// warning is silenced for this wrapper only.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-
-/// Boost.Odeint's Bulirsch–Stoer behind the driver's stepper interface (see dopri5::Stepper).
+/// Boost.Odeint's Bulirsch–Stoer behind the driver's stepper interface (see dopri5::Stepper), on
+/// the state's coefficients as one run-time-sized vector (bulirsch_stoer.hpp: compiled once, the
+/// same bits).
 template <class State>
 struct BulirschStoerStepper {
   static constexpr bool dense = false;
-  BulirschStoer<State> bs;
+  RuntimeBulirschStoer bs;
   BulirschStoerStepper(const IntegratorOptions& o) : bs(o.atol, o.rtol), options(o) {}
   template <class Sys>
-  void start(Sys&, const State&, double) {
+  void start(Sys&, const State& x, double) {
     bs.reset();  // the extrapolation history does not survive a discontinuity
+    y = x;       // sizes the right-hand side's scratch states (run-time-sized states included)
+    dydt = x;
   }
   template <class Sys>
   rk::StepResult attempt(Sys& sys, const State& x, double& t, State& x_new, double& dt) {
-    return bs.try_step(sys, x, t, x_new, dt) == odeint::success ? rk::StepResult::accepted : rk::StepResult::rejected;
+    const auto n = static_cast<int>(x.size());
+    auto rhs = [&](const double* in, double* out, double s) {
+      std::copy(in, in + n, y.data());
+      sys(y, dydt, s);
+      std::copy(dydt.data(), dydt.data() + n, out);
+    };
+    return bs.try_step(rhs, n, x.data(), t, x_new.data(), dt) ? rk::StepResult::accepted : rk::StepResult::rejected;
   }
   void accept() {}
   void interpolate(double, State&, const State&, double, const State&, double) const {}
@@ -135,9 +131,8 @@ struct BulirschStoerStepper {
     if (t_q > t_old) dopri5::integrate_between(sys, out, t_old, t_q, t_new - t_old, options);
   }
   IntegratorOptions options;
+  State y, dydt;  // the right-hand side's argument and result, as the system takes them
 };
-
-#pragma GCC diagnostic pop
 
 /// The system as the steppers see it: counts right-hand-side evaluations for the report. A named
 /// type (not a lambda inside run_segments) so that the steppers' stage code is shared by every caller
