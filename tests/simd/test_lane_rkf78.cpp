@@ -30,16 +30,16 @@ using namespace chaoskit::test;
 
 namespace {
 
-constexpr int W = 2;
-using L = simd::Lanes<W>;
+constexpr int kRkf78TestLanes = 2;
+using L = simd::Lanes<kRkf78TestLanes>;
 
 /// lane_fixtures.hpp's spread over 2^-12 .. 2^12.
-double spread(std::mt19937& rng) { return chaoskit::test::spread(rng, 12); }
+double rkf78_spread(std::mt19937& rng) { return chaoskit::test::spread(rng, 12); }
 
 template <int N>
 Vec<double, N> spread_vec(std::mt19937& rng) {
   Vec<double, N> v;
-  for (int i = 0; i < N; ++i) v(i) = spread(rng);
+  for (int i = 0; i < N; ++i) v(i) = rkf78_spread(rng);
   return v;
 }
 
@@ -51,14 +51,14 @@ TEST_CASE("lane rkf78: every row sum is rk::advance's and rk::weighted's, bit fo
   using State = Vec<double, N>;
   std::mt19937 rng(20261205);
   for (int trial = 0; trial < 50; ++trial) {
-    State x[W];
-    std::array<State, S> k[W];
-    double h[W];
+    State x[kRkf78TestLanes];
+    std::array<State, S> k[kRkf78TestLanes];
+    double h[kRkf78TestLanes];
     L xl[N], kl[S][N], H;
-    for (int l = 0; l < W; ++l) {
+    for (int l = 0; l < kRkf78TestLanes; ++l) {
       x[l] = spread_vec<N>(rng);
       for (int j = 0; j < S; ++j) k[l][j] = spread_vec<N>(rng);
-      h[l] = std::abs(spread(rng)) * (trial % 2 == 0 ? 1.0 : -1.0);
+      h[l] = std::abs(rkf78_spread(rng)) * (trial % 2 == 0 ? 1.0 : -1.0);
       H.set(l, h[l]);
       for (int i = 0; i < N; ++i) {
         xl[i].set(l, x[l](i));
@@ -66,28 +66,28 @@ TEST_CASE("lane rkf78: every row sum is rk::advance's and rk::weighted's, bit fo
       }
     }
     const auto check = [&](const L* lanes, const State* scalar) {
-      for (int l = 0; l < W; ++l)
+      for (int l = 0; l < kRkf78TestLanes; ++l)
         for (int i = 0; i < N; ++i) CHECK(same_bits(lanes[i][l], scalar[l](i)));
     };
     [&]<int... I>(std::integer_sequence<int, I...>) {
       const auto row = [&]<int Row>(std::integral_constant<int, Row>) {
         INFO("row a[" << Row << "]");
         L out[N];
-        State want[W];
-        simd::advance_row<rkf78::a[Row], N, W>(out, xl, kl, H);
-        for (int l = 0; l < W; ++l) rk::advance<S, rkf78::a[Row]>(want[l], x[l], k[l], h[l]);
+        State want[kRkf78TestLanes];
+        simd::advance_row<rkf78::a[Row], N, kRkf78TestLanes>(out, xl, kl, H);
+        for (int l = 0; l < kRkf78TestLanes; ++l) rk::advance<S, rkf78::a[Row]>(want[l], x[l], k[l], h[l]);
         check(out, want);
       };
       (row(std::integral_constant<int, I + 1>{}), ...);
     }
     (std::make_integer_sequence<int, S - 1>{});
     L out[N];
-    State want[W];
-    simd::advance_row<rkf78::b, N, W>(out, xl, kl, H);
-    for (int l = 0; l < W; ++l) rk::advance<S, rkf78::b>(want[l], x[l], k[l], h[l]);
+    State want[kRkf78TestLanes];
+    simd::advance_row<rkf78::b, N, kRkf78TestLanes>(out, xl, kl, H);
+    for (int l = 0; l < kRkf78TestLanes; ++l) rk::advance<S, rkf78::b>(want[l], x[l], k[l], h[l]);
     check(out, want);
-    simd::weighted_row<rkf78::db, N, W>(out, kl, H);
-    for (int l = 0; l < W; ++l) rk::weighted<S, rkf78::db>(want[l], k[l], h[l]);
+    simd::weighted_row<rkf78::db, N, kRkf78TestLanes>(out, kl, H);
+    for (int l = 0; l < kRkf78TestLanes; ++l) rk::weighted<S, rkf78::db>(want[l], k[l], h[l]);
     check(out, want);
   }
 }
@@ -100,12 +100,12 @@ TEST_CASE("lane rkf78: the error norm is rk::error_norm's, bit for bit, NaN and 
   const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
   for (int trial = 0; trial < 400; ++trial) {
     const double atol = std::ldexp(1.0, -20 - trial % 20), rtol = std::ldexp(1.0, -18 - trial % 23);
-    State err[W], x[W], f[W];
-    double h[W];
+    State err[kRkf78TestLanes], x[kRkf78TestLanes], f[kRkf78TestLanes];
+    double h[kRkf78TestLanes];
     L el[N], xl[N], fl[N], H;
-    for (int l = 0; l < W; ++l) {
+    for (int l = 0; l < kRkf78TestLanes; ++l) {
       err[l] = spread_vec<N>(rng) * 1e-9, x[l] = spread_vec<N>(rng), f[l] = spread_vec<N>(rng);
-      h[l] = spread(rng);
+      h[l] = rkf78_spread(rng);
       // Now and then a non-finite value somewhere: the norm must keep a NaN wherever it is.
       switch (kind(rng)) {
         case 0: err[l](position(rng)) = nan; break;
@@ -116,8 +116,9 @@ TEST_CASE("lane rkf78: the error norm is rk::error_norm's, bit for bit, NaN and 
       H.set(l, h[l]);
       for (int i = 0; i < N; ++i) el[i].set(l, err[l](i)), xl[i].set(l, x[l](i)), fl[i].set(l, f[l](i));
     }
-    const L e = simd::error_norm<N, W>(el, xl, fl, H, atol, rtol);
-    for (int l = 0; l < W; ++l) CHECK(same_bits(e[l], rk::error_norm(err[l], x[l], f[l], h[l], atol, rtol)));
+    const L e = simd::error_norm<N, kRkf78TestLanes>(el, xl, fl, H, atol, rtol);
+    for (int l = 0; l < kRkf78TestLanes; ++l)
+      CHECK(same_bits(e[l], rk::error_norm(err[l], x[l], f[l], h[l], atol, rtol)));
   }
 }
 
@@ -127,21 +128,21 @@ TEST_CASE("lane rkf78: LaneStepRule is rkf78::StepRule in every lane, bit for bi
   // called on the same vector step for lanes that reject and lanes that accept.
   std::mt19937 rng(20261207);
   std::uniform_real_distribution<double> log_err(-40.0, 12.0), log_h(-12.0, 1.0), coin(0.0, 1.0);
-  rkf78::StepRule scalar[W];
-  simd::LaneStepRule<W> lanes;
+  rkf78::StepRule scalar[kRkf78TestLanes];
+  simd::LaneStepRule<kRkf78TestLanes> lanes;
   for (int trial = 0; trial < 2000; ++trial) {
     L H, E, DT(-1.0);
     L::Mask reject{}, accept{};
-    for (int l = 0; l < W; ++l) {
+    for (int l = 0; l < kRkf78TestLanes; ++l) {
       const double u = coin(rng);
       H.set(l, std::exp(log_h(rng)) * (coin(rng) < 0.1 ? -1.0 : 1.0));
       E.set(l, u < 0.05 ? 0.0 : u < 0.1 ? 1.0 : u < 0.12 ? std::nan("") : std::exp(log_err(rng)));
       (E[l] > 1.0 ? reject : accept)[l] = -1;
     }
-    const L fac = simd::LaneStepRule<W>::factor(E);
+    const L fac = simd::LaneStepRule<kRkf78TestLanes>::factor(E);
     const L decreased = lanes.decrease_step(reject, H, fac, DT);
     const L grown = lanes.increase_step(accept, H, E, fac);
-    for (int l = 0; l < W; ++l) {
+    for (int l = 0; l < kRkf78TestLanes; ++l) {
       if (reject[l] != 0) {
         CHECK(same_bits(decreased[l], scalar[l].decrease_step(H[l], E[l])));
       } else {
@@ -161,7 +162,7 @@ TEST_CASE("lane rkf78: one attempt is rkf78::Stepper::attempt's, bit for bit (go
   const GolfModel golf(golf_params(read_param_file("golf_manufactured")));
   double constants[GolfModel::lane_constant_count];
   golf.lane_constants(constants);
-  const simd::TangentKernel<GolfModel, W, K> kernel(constants);
+  const simd::TangentKernel<GolfModel, kRkf78TestLanes, K> kernel(constants);
   IntegratorOptions io = rkf78_at(1e-10);
   std::mt19937 rng(20261208);
   std::uniform_real_distribution<double> angle(-2.6, 2.6), rate(-3.0, 3.0), unit(-1.0, 1.0), time(0.0, 50.0);
@@ -169,11 +170,11 @@ TEST_CASE("lane rkf78: one attempt is rkf78::Stepper::attempt's, bit for bit (go
   int rejected = 0, accepted = 0;
   for (int trial = 0; trial < 60; ++trial) {
     // Each lane its own state, segment, time and step (small to large: both decisions).
-    State X[W];
-    InputSegment seg[W];
-    double t[W], h[W];
+    State X[kRkf78TestLanes];
+    InputSegment seg[kRkf78TestLanes];
+    double t[kRkf78TestLanes], h[kRkf78TestLanes];
     L x[N], k[rkf78::kStages][N], xs[N], x_new[N], err[N], T, H, ta, u0[m], slope[m];
-    for (int l = 0; l < W; ++l) {
+    for (int l = 0; l < kRkf78TestLanes; ++l) {
       X[l].col(0) << angle(rng), angle(rng), rate(rng), rate(rng);
       for (int i = 0; i < n * K; ++i) X[l](n + i) = unit(rng);
       t[l] = time(rng);
@@ -191,9 +192,9 @@ TEST_CASE("lane rkf78: one attempt is rkf78::Stepper::attempt's, bit for bit (go
       kernel(X_, dX, t_, u);
     };
     f(x, k[0], T);
-    simd::rkf78_attempt<N, W>(f, x, k, xs, T, H, x_new, err);
-    const L e = simd::error_norm<N, W>(err, x, k[0], H, io.atol, io.rtol);
-    for (int l = 0; l < W; ++l) {
+    simd::rkf78_attempt<N, kRkf78TestLanes>(f, x, k, xs, T, H, x_new, err);
+    const L e = simd::error_norm<N, kRkf78TestLanes>(err, x, k[0], H, io.atol, io.rtol);
+    for (int l = 0; l < kRkf78TestLanes; ++l) {
       INFO("trial " << trial << ", lane " << l << ", h " << h[l]);
       System sys{golf};
       sys.set_segment(seg[l]);
@@ -209,10 +210,10 @@ TEST_CASE("lane rkf78: one attempt is rkf78::Stepper::attempt's, bit for bit (go
       }
       CHECK(same_bits(e[l], rk::error_norm(stepper.err, X[l], stepper.k[0], h[l], io.atol, io.rtol)));
       // The decision and the next step, as the engine takes them from the norm (Engine::decide).
-      simd::LaneStepRule<W> rule;
+      simd::LaneStepRule<kRkf78TestLanes> rule;
       L::Mask lane_only{};
       lane_only[l] = -1;
-      const L fac = simd::LaneStepRule<W>::factor(e);
+      const L fac = simd::LaneStepRule<kRkf78TestLanes>::factor(e);
       if (e[l] > 1.0) {
         ++rejected;
         CHECK(r == rk::StepResult::rejected);
