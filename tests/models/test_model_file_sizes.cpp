@@ -149,8 +149,8 @@ double stm_against_differences(const RunTimeFileModel& m, const DynVec& x0, doub
 
 TEST_CASE("model file sizes: the registry picks the compiled size where there is one, else the run-time type",
           "[model_files][sizes]") {
-  CHECK(std::holds_alternative<FileModel<3>>(registered(shipped_model_file("lorenz"))));
-  CHECK(std::holds_alternative<FileModel<4>>(registered(shipped_model_file("golf"))));
+  CHECK(std::holds_alternative<FileModel<3>>(registered(chaoskit::test::shipped_model_file("lorenz"))));
+  CHECK(std::holds_alternative<FileModel<4>>(registered(chaoskit::test::shipped_model_file("golf"))));
   const chaoskit::test::ScratchDir dir("sizes");
   for (int links : {1, 4, 5, 6}) {
     const std::string path = dir.file("chain" + std::to_string(links) + ".toml");
@@ -170,7 +170,7 @@ TEST_CASE("model file sizes: the run-time type gives the compiled size's results
   // The same program either way: the trajectory, Ψ, a short spectrum and MEGNO agree to rounding
   // (the compiled sizes' fixed-size products may sum in another order; 10 s of the chaotic Lorenz
   // flow grows a rounding difference by e^9 at most).
-  const std::string path = shipped_model_file("lorenz");
+  const std::string path = chaoskit::test::shipped_model_file("lorenz");
   const auto fixed = std::get<FileModel<3>>(registered(path));
   const RunTimeFileModel dyn(fixed.program);
   const Vec<double, 3> x0(1, 1, 20);
@@ -320,7 +320,7 @@ TEST_CASE("model file sizes: twelve states, a six-link chain keeps phase volume 
 TEST_CASE("model file sizes: the energy-level sampler draws the compiled size's states, and on 12 states",
           "[model_files][sizes][sample]") {
   // golf.toml as FileModel<4> and as the run-time type: the same proposals, the same states.
-  const std::string golf = shipped_model_file("golf");
+  const std::string golf = chaoskit::test::shipped_model_file("golf");
   const auto fixed = std::get<FileModel<4>>(registered(golf));
   const RunTimeFileModel dyn(fixed.program);
   const EnergySurfaceSampler<FileModel<4>> a(fixed, 2.0, SampleMeasure::liouville);
